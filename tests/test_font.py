@@ -1,0 +1,141 @@
+"""Checks for the generated bitmap font core/font.py (see tools/gen_font.py)."""
+import os
+import re
+import shutil
+import subprocess
+import tokenize
+
+import pytest
+
+from core import font
+
+EXTRAS = "€–—‘’“”„…•←→↑↓▲▼►"  # ✓ (U+2713) is not in misc-fixed 5x8
+COVERED = list(range(32, 127)) + list(range(160, 256)) + [ord(c) for c in EXTRAS]
+SOURCE = "/usr/share/fonts/X11/misc/5x8.pcf.gz"
+
+
+def cols(ch):
+    off = font.glyph(ord(ch)) if isinstance(ch, str) else font.glyph(ch)
+    return font.DATA[off:off + font.WIDTH]
+
+
+def rows(ch):
+    """Glyph as HEIGHT strings of '#'/'.', top row first."""
+    c = cols(ch)
+    return ["".join("#" if c[x] >> y & 1 else "." for x in range(font.WIDTH)) for y in range(font.HEIGHT)]
+
+
+def test_contract_constants():
+    assert (font.WIDTH, font.HEIGHT, font.ADVANCE) == (5, 8, 6)
+    assert isinstance(font.DATA, bytes)
+    assert len(font.DATA) == len(COVERED) * font.WIDTH
+
+
+def test_every_covered_code_point_has_its_own_glyph():
+    q = font.glyph(ord("?"))
+    offsets = []
+    for code in COVERED:
+        off = font.glyph(code)
+        assert off % font.WIDTH == 0
+        assert 0 <= off and off + font.WIDTH <= len(font.DATA)
+        if code != ord("?"):
+            assert off != q, "U+%04X falls back to ?" % code
+        offsets.append(off)
+    assert len(set(offsets)) == len(COVERED)  # one glyph per code point, all of DATA used
+
+
+@pytest.mark.parametrize("code", [0, 10, 31, 127, 128, 159, 256, 0x0152, 0x2713, 0x4E2D, 0x1F600, 0xFFFF, -1])
+def test_unknown_maps_to_question_mark(code):
+    assert font.glyph(code) == font.glyph(ord("?"))
+
+
+def test_extras_lookup_boundaries():
+    # neighbours of each extra code point must not hit a glyph by accident
+    q = font.glyph(ord("?"))
+    for ch in EXTRAS:
+        for near in (ord(ch) - 1, ord(ch) + 1):
+            if chr(near) not in EXTRAS:
+                assert font.glyph(near) == q
+
+
+def test_space_blank_and_nbsp_blank():
+    assert cols(" ") == bytes(font.WIDTH)
+    assert cols("\u00a0") == bytes(font.WIDTH)
+
+
+def test_bits_fit_height():
+    assert all(b < (1 << font.HEIGHT) for b in font.DATA)
+
+
+def test_a_umlaut_differs_from_a_only_at_top():
+    a, ae = rows("A"), rows("Ä")
+    # misc-fixed squeezes the accented capital by one row: the crossbar and legs (rows 4..7)
+    # are the same, the dots sit in row 0 where A is blank.
+    assert a[4:] == ae[4:]
+    assert a[:4] != ae[:4]
+    assert a[0] == "....." and ae[0].count("#") == 2
+    assert rows("O")[4:] == rows("Ö")[4:] and rows("U")[4:] == rows("Ü")[4:]
+
+
+def test_eszett_and_dutch_letters_are_real_glyphs():
+    for ch in "ßëïéèäöüÄÖÜ€":
+        assert cols(ch) != cols("?") and any(cols(ch)), ch
+    assert cols("ß") != cols("B")
+    assert cols("é") != cols("è") != cols("e")
+
+
+def test_rendered_sample_has_ink_for_every_non_space():
+    text = "Hällo Wörld ß é ë ï"
+    for ch in text:
+        g = cols(ch)
+        assert len(g) == font.WIDTH
+        assert any(g) == (ch != " "), ch
+    # a 1-bit page row, as the renderer would build it
+    page = bytearray(len(text) * font.ADVANCE)
+    for i, ch in enumerate(text):
+        page[i * font.ADVANCE:i * font.ADVANCE + font.WIDTH] = cols(ch)
+    assert all(page[i * font.ADVANCE + font.WIDTH] == 0 for i in range(len(text)))
+
+
+def test_known_shapes():
+    assert rows("|") == ["....."] + ["..#.."] * 6 + ["....."]
+    assert rows("_") == ["....."] * 7 + ["####."]  # baseline-1: the descender row
+    assert rows("g")[7] != "....."  # descender uses the last row
+
+
+def test_module_is_micropython_friendly():
+    with open(font.__file__, "rb") as f:
+        toks = list(tokenize.tokenize(f.readline))
+    code = " ".join(t.string for t in toks if t.type not in (tokenize.COMMENT, tokenize.STRING))
+    assert not re.search(r"\bimport\b|\bdict\b|\{|ljust|rjust|zfill|bit_length|typing|dataclass", code)
+    # only constants at module level: assignments of literals and one def
+    top = [t.string for t in toks if t.type == tokenize.NAME and t.start[1] == 0]
+    assert top == ["WIDTH", "HEIGHT", "ADVANCE", "_EXTRA", "_NEXTRA", "_QUESTION", "DATA", "def"]
+
+
+def _bdf_glyphs():
+    """Parse the source independently of the converter: pcf2bdf -> BDF text."""
+    if not os.path.exists(SOURCE) or not shutil.which("pcf2bdf"):
+        pytest.skip("needs xfonts-base and pcf2bdf")
+    txt = subprocess.run(["pcf2bdf", SOURCE], capture_output=True, text=True, check=True).stdout
+    ascent = int(re.search(r"FONT_ASCENT (\d+)", txt).group(1))
+    out = {}
+    for m in re.finditer(r"ENCODING (\d+)\n.*?BBX (-?\d+) (-?\d+) (-?\d+) (-?\d+)\nBITMAP\n(.*?)ENDCHAR", txt, re.S):
+        w, h, x0, y0 = map(int, m.group(2, 3, 4, 5))
+        grid = [["."] * 5 for _ in range(8)]
+        top = ascent - (h + y0)
+        for r, hexrow in enumerate(m.group(6).split()):
+            v = int(hexrow, 16)
+            nbits = 4 * len(hexrow)
+            for c in range(w):
+                if v >> (nbits - 1 - c) & 1:
+                    grid[top + r][x0 + c] = "#"
+        out[int(m.group(1))] = ["".join(r) for r in grid]
+    return out
+
+
+def test_matches_source_font():
+    src = _bdf_glyphs()
+    for ch in "A?gÄßë€…►~":
+        assert rows(ch) == src[ord(ch)], ch
+    assert all(rows(c) == src[c] for c in COVERED)
