@@ -1,0 +1,170 @@
+"""App: the one loop body of the box.
+
+    app = App(display, leds, storage, seed)
+    app.step(now_ms, buttons_mask)     # call every few ms; never sleeps, reads no clock
+
+step() turns raw button levels into events, hands them to the top screen of the stack,
+and when something changed renders a fresh frame and pushes only the pages that differ
+from what the panel shows. The App also owns what no single screen should: long BACK
+(offer to leave to the home menu), screen sleep after idle, the LEDs, and the guard that
+keeps an error in a screen from taking the game with it (the game's log is saved after
+every action; the error is shown and the box goes back to the home menu).
+
+Adapters (duck-typed, see DESIGN.md): display.show(buf, pages_mask), display.power(on),
+display.contrast(level); leds.set(yes, no, status); storage get/put/delete/list.
+"""
+
+from core import buttons as B
+from core import i18n, settings, strings, ticks
+from core.frame import PAGES, W, Frame
+
+STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
+
+
+class App:
+    def __init__(self, display, leds=None, storage=None, seed=0):
+        self.display = display
+        self.leds = leds
+        self.storage = storage
+        self.seed = seed
+        self.buttons = B.Buttons()
+        self.frame = Frame()
+        self.shown = bytearray(W * PAGES)
+        self.stack = []
+        self.now = 0
+        self.asleep = False
+        self.last_error = None
+        self._last_input = None
+        self._dirty = True
+        self._full = True  # next push sends every page (boot, after wake)
+        self._led_state = None
+        i18n.extend(strings.TEXT)
+        self.settings = settings.load(storage)
+        i18n.set_lang(self.settings["lang"])
+        display.contrast(self.settings["contrast"])
+        from core import home
+
+        home.start(self)
+
+    # --- the stack -------------------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def _changed(self):
+        self.buttons.ignore_held()
+        self._dirty = True
+
+    def push(self, screen):
+        screen.app = self
+        self.stack.append(screen)
+        self._changed()
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self._changed()
+
+    def replace(self, screen):
+        screen.app = self
+        self.stack[-1] = screen
+        self._changed()
+
+    def home(self):
+        del self.stack[1:]
+        self._changed()
+
+    def redraw(self):
+        self._dirty = True
+
+    # --- the loop ----------------------------------------------------------------
+    def step(self, now, mask):
+        self.now = now
+        if self._last_input is None:
+            self._last_input = now
+        events = self.buttons.update(now, mask)
+        if events:
+            self._last_input = now
+            if self.asleep:
+                self._wake()
+                return
+            for kind, button in events:
+                self._guard(self._dispatch, kind, button)
+        elif not self.asleep:
+            idle = self.settings["sleep"]
+            if idle and ticks.diff(now, self._last_input) >= idle * 1000:
+                self._sleep()
+                return
+        if not self.asleep:
+            if self._guard(self.top().tick, now):
+                self._dirty = True
+            if self._dirty:
+                self._guard(self._render)
+
+    def _dispatch(self, kind, button):
+        if kind == B.LONG and button == B.BACK and len(self.stack) > 1:
+            from core.ui import Confirm
+
+            self.push(Confirm(i18n.t("ui.leave_title"), [i18n.t("ui.leave_q"), i18n.t("ui.leave_saved")], self.home))
+        else:
+            self.top().on_event(kind, button)
+        self._dirty = True
+
+    def _guard(self, fn, *args):
+        try:
+            return fn(*args)
+        except Exception as e:  # a bug in a screen must not take the game down
+            self.last_error = e
+            from core.ui import Message
+
+            del self.stack[1:]
+            self.push(Message(i18n.t("ui.error"), [str(e)[:60], i18n.t("ui.error_saved")]))
+            return False
+
+    def _render(self):
+        f = self.frame
+        f.clear()
+        self.top().draw(f)
+        buf = f.buf
+        shown = self.shown
+        pages = 0
+        for p in range(PAGES):
+            a = p * W
+            if self._full or buf[a : a + W] != shown[a : a + W]:
+                pages |= 1 << p
+                shown[a : a + W] = buf[a : a + W]
+        self._full = False
+        self._dirty = False
+        if pages:
+            self.display.show(buf, pages)
+        self._set_leds(self.top().leds, 0)
+
+    def _set_leds(self, yes_no, status):
+        state = (yes_no[0], yes_no[1], status)
+        if state != self._led_state and self.leds:
+            self.leds.set(state[0], state[1], state[2])
+        self._led_state = state
+
+    # --- sleep -------------------------------------------------------------------
+    def _sleep(self):
+        self.asleep = True
+        self.display.power(False)
+        self._set_leds((0, 0), STATUS_ASLEEP)
+
+    def _wake(self):
+        # The waking press only wakes: its release must not act on the screen.
+        self.asleep = False
+        self.buttons.ignore_held()
+        self.display.power(True)
+        self._full = True
+        self._dirty = True
+        self._render()
+
+    # --- settings ------------------------------------------------------------------
+    def set_setting(self, key, value):
+        self.settings[key] = value
+        if key == "lang":
+            i18n.set_lang(value)
+        elif key == "contrast":
+            self.display.contrast(value)
+        settings.save(self.storage, self.settings)
+        self._dirty = True

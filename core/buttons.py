@@ -1,0 +1,101 @@
+"""Logical buttons and the events made from raw levels.
+
+Input is a bitmask of buttons held down, sampled by the caller with a time in ms (no
+clock is read here). Output is a list of events (kind, button):
+
+  PRESS    the button went down (after DEBOUNCE_MS of stable level)
+  RELEASE  it came up again before LONG_MS: a plain click
+  LONG     it has been held LONG_MS; its RELEASE is then suppressed
+  REPEAT   UP/DOWN/LEFT/RIGHT still held: after REPEAT_DELAY_MS, every REPEAT_MS
+
+ignore_held() drops every further event of the buttons currently down until they have
+been released, so the press that opened a screen cannot act on the new screen. Times go
+through core.ticks, so the logic is safe across the 2**30 ms wrap-around.
+"""
+
+from core import ticks
+
+UP = 1
+DOWN = 2
+LEFT = 4
+RIGHT = 8
+OK = 16
+BACK = 32
+YES = 64
+NO = 128
+ALL = (UP, DOWN, LEFT, RIGHT, OK, BACK, YES, NO)
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "YES", "NO")
+REPEATING = UP | DOWN | LEFT | RIGHT
+
+PRESS = 1
+RELEASE = 2
+LONG = 3
+REPEAT = 4
+
+DEBOUNCE_MS = 20
+LONG_MS = 700
+REPEAT_DELAY_MS = 400
+REPEAT_MS = 120
+
+_NONE = ()
+
+
+def by_name(name):
+    return ALL[NAMES.index(name.upper())]
+
+
+class Buttons:
+    def __init__(self):
+        self.stable = 0  # debounced levels
+        self._raw = 0
+        self._raw_t = [0] * 8  # when each raw level last changed
+        self._down_t = [0] * 8  # when each stable press began
+        self._next_repeat = [0] * 8
+        self._long_done = 0  # buttons whose LONG fired (RELEASE suppressed)
+        self._ignored = 0
+
+    def ignore_held(self):
+        self._ignored |= self.stable
+
+    def update(self, now, raw):
+        events = _NONE
+        changed = raw ^ self._raw
+        self._raw = raw
+        for i in range(8):
+            bit = 1 << i
+            if changed & bit:
+                self._raw_t[i] = now
+            level = raw & bit
+            if level != self.stable & bit:
+                if ticks.diff(now, self._raw_t[i]) < DEBOUNCE_MS:
+                    continue
+                self.stable ^= bit
+                if level:
+                    self._down_t[i] = now
+                    self._next_repeat[i] = ticks.add(now, REPEAT_DELAY_MS)
+                    kind = PRESS
+                else:
+                    kind = 0 if self._long_done & bit else RELEASE
+                    self._long_done &= ~bit
+                    if self._ignored & bit:
+                        self._ignored &= ~bit
+                        continue
+                if kind:
+                    events = self._add(events, kind, bit)
+            elif level and not self._ignored & bit:
+                if bit & REPEATING:
+                    if ticks.diff(now, self._next_repeat[i]) >= 0:
+                        self._next_repeat[i] = ticks.add(now, REPEAT_MS)
+                        events = self._add(events, REPEAT, bit)
+                elif not self._long_done & bit and ticks.diff(now, self._down_t[i]) >= LONG_MS:
+                    self._long_done |= bit
+                    events = self._add(events, LONG, bit)
+        return events
+
+    def _add(self, events, kind, bit):
+        if self._ignored & bit:
+            return events
+        if events is _NONE:
+            events = []
+        events.append((kind, bit))
+        return events

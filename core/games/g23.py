@@ -1,0 +1,610 @@
+"""23 (Christoph Behre), 2-4 players: penalty and bonus bookkeeping.
+
+The box never sees a hand. It keeps whose turn it is, the top rank of the pile, every
+player's hand size, penalty and bonus chips, who has finished or folded, the round (1 or
+2) and the final result. Rules: shared/RULES.md "23" and rulebooks/23.en.txt.
+
+Actions (plain lists, validated by apply(); the current player is implied by the state):
+  ["first", p]                      round start: player p holds the 1 (plays it, 12 -> 11)
+  ["play", rank, count, chips, adj] spend `chips` bonus chips to move the top to `adj`
+                                    (chips 0: adj must equal the top), then play `count`
+                                    cards of `rank`; penalty max(0, rank - adj - 1)
+  ["pass"]                          +1 penalty
+  ["force"]                         pass and force the next active player: +2 penalty
+  ["fold"]                          penalty = cards in hand, out for the round
+
+Prompt flow of one turn: root Choice (Play / Pass / Pass & force / Fold, only the legal
+ones) -> Play: bonus chips to spend (Number 0..owned; skipped when none are owned) ->
+adjusted top (Number top-5k..top+5k clamped to 1..23; skipped when 0 chips) -> rank
+(Number max(adjusted top, 2)..23) -> count (Number 1..min(hand, copies of the rank);
+skipped when only 1 is possible) -> Confirm showing the penalty that will be taken.
+
+Rulings where the rulebook is silent (the box says so in its help text):
+- Forced player: offered Play and Fold only. Folding is the way out for a player who truly
+  cannot play; the force is then used up and does not pass on to the next player.
+- Pass and force needs someone to force: when the player is the only one still active it
+  is not offered and apply() refuses it.
+- The last active player keeps playing until they finish or fold (the box does not know
+  their cards). Passing alone would change nothing but add a penalty chip and could loop
+  forever, so they are offered Play and Fold only; apply() refuses a pass.
+- Copies: the deck has one 1, two 2s and three of each 3..23. With 2 or 3 players only
+  30 / 45 cards are in play and 3 per player are discarded, but the box cannot know which,
+  so a play is only bounded by the deck's copies and the hand size. The pile is not
+  tracked either (e.g. after two 8s a third 8 is still allowed; after a bonus chip moves
+  the top down, ranks already played are allowed again). The only 1 opens every round, so
+  rank 1 can never be played again, even when a bonus chip moves the top down to 1.
+- A bonus chip may be spent without moving the top (adjusted top = top is in range).
+- Both settings leave 12 cards in hand (15 dealt - 3 discarded, or 12 dealt); the setting
+  only changes what the box tells the table at the deal.
+- Fold: the hand goes back to the box, so its size becomes 0.
+- End: each remaining bonus chip cancels 2 penalty chips, not below 0. The state keeps the
+  raw counts; score() computes the final total. Equal totals share the place; the next
+  place after a tie skips (1, 1, 3).
+- The penalty supply is unlimited.
+"""
+
+from core.i18n import t
+from core.prompts import Choice, Number, Confirm
+
+ID = "g23"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+HAND = 12
+BONUS = 3
+TOP = 23
+
+OPTIONS = (("variant", "g23.variant", ("normal", "beginner")),)
+
+TEXT = {
+    "en": {
+        "g23.variant": "Deal",
+        "g23.variant.normal": "15, discard 3",
+        "g23.variant.beginner": "12, no discard",
+        "g23.deal.normal": "Deal 15, discard 3",
+        "g23.deal.beginner": "Deal 12, no discard",
+        "g23.who1": "Who holds the 1?",
+        "g23.round": "Round {0}",
+        "g23.turn": "{0}'s turn",
+        "g23.top": "Top {0}",
+        "g23.you": "Hand {0} Pen {1} Bon {2}",
+        "g23.forced": "Forced: play or fold",
+        "g23.lone": "Last one in: play/fold",
+        "g23.a.play": "Play",
+        "g23.a.pass": "Pass (+1)",
+        "g23.a.force": "Pass & force (+2)",
+        "g23.a.fold": "Fold (+{0})",
+        "g23.q.chips": "Bonus chips to spend?",
+        "g23.q.adj": "Move the top to",
+        "g23.q.rank": "Rank to play",
+        "g23.q.count": "How many {0}s?",
+        "g23.q.ok": "Play {0}x {1}?",
+        "g23.l.pen": "Penalty +{0}",
+        "g23.l.bonus": "Bonus -{0}: top {1}",
+        "g23.l.last": "Last card: return {0}",
+        "g23.last.first": "{0} opened with the 1",
+        "g23.last.play": "{0}: {1}x {2}, +{3}",
+        "g23.last.pass": "{0} passed, +1",
+        "g23.last.force": "{0} forced, +2",
+        "g23.last.fold": "{0} folded, +{1}",
+        "g23.h.name": "Name",
+        "g23.h.hand": "Hand",
+        "g23.h.pen": "Pen",
+        "g23.h.bonus": "Bon",
+        "g23.h.status": "",
+        "g23.s.in": "in",
+        "g23.s.turn": "turn",
+        "g23.s.done": "done",
+        "g23.s.fold": "fold",
+        "g23.s.total": "={0}",
+        "g23.summary": "{0} players, round {1}",
+        "g23.summary.over": "{0} players, game over",
+        "g23.res": "{0} chips",
+        "g23.res.bonus": "{0} chips ({1} - 2x{2} bonus)",
+        "g23.e.format": "Malformed action.",
+        "g23.e.unknown": "Unknown action.",
+        "g23.e.over": "The game is over.",
+        "g23.e.first": "First tell the box who holds the 1.",
+        "g23.e.started": "The round has already begun.",
+        "g23.e.player": "No such player.",
+        "g23.e.state": "The saved game is damaged.",
+        "g23.e.out": "{0} is out of this round.",
+        "g23.e.chips": "{0} has only {1} bonus chips.",
+        "g23.e.adj": "With {0} bonus chips the top can move to {1}..{2}.",
+        "g23.e.adj0": "Without bonus chips the top stays {0}.",
+        "g23.e.rank": "Rank must be {0} or higher.",
+        "g23.e.range": "Ranks go from 1 to 23.",
+        "g23.e.one": "The only 1 opened the round.",
+        "g23.e.count": "Play at least one card.",
+        "g23.e.hand": "{0} holds only {1} cards.",
+        "g23.e.copies": "The deck has only {0} cards of rank {1}.",
+        "g23.e.forced": "{0} was forced: play or fold.",
+        "g23.e.lone": "{0} is the last one in: play or fold.",
+    },
+    "de": {
+        "g23.variant": "Austeilen",
+        "g23.variant.normal": "15, 3 ablegen",
+        "g23.variant.beginner": "12, nichts ablegen",
+        "g23.deal.normal": "15 geben, 3 ablegen",
+        "g23.deal.beginner": "12 geben, nichts ablegen",
+        "g23.who1": "Wer hat die 1?",
+        "g23.round": "Runde {0}",
+        "g23.turn": "{0} ist dran",
+        "g23.top": "Oben {0}",
+        "g23.you": "Hand {0} Str {1} Bon {2}",
+        "g23.forced": "Gezwungen: spielen/raus",
+        "g23.lone": "Als Letzte: spielen/raus",
+        "g23.a.play": "Ausspielen",
+        "g23.a.pass": "Passen (+1)",
+        "g23.a.force": "Passen & zwingen (+2)",
+        "g23.a.fold": "Aussteigen (+{0})",
+        "g23.q.chips": "Wie viele Bonuschips?",
+        "g23.q.adj": "Oberste Karte gilt als",
+        "g23.q.rank": "Welcher Wert?",
+        "g23.q.count": "Wie viele {0}er?",
+        "g23.q.ok": "{0}x {1} spielen?",
+        "g23.l.pen": "Strafe +{0}",
+        "g23.l.bonus": "Bonus -{0}: oben {1}",
+        "g23.l.last": "Letzte Karte: {0} zurück",
+        "g23.last.first": "{0} hat die 1 gelegt",
+        "g23.last.play": "{0}: {1}x {2}, +{3}",
+        "g23.last.pass": "{0} passt, +1",
+        "g23.last.force": "{0} zwingt, +2",
+        "g23.last.fold": "{0} steigt aus, +{1}",
+        "g23.h.name": "Name",
+        "g23.h.hand": "Hand",
+        "g23.h.pen": "Str",
+        "g23.h.bonus": "Bon",
+        "g23.h.status": "",
+        "g23.s.in": "dabei",
+        "g23.s.turn": "dran",
+        "g23.s.done": "fertig",
+        "g23.s.fold": "raus",
+        "g23.s.total": "={0}",
+        "g23.summary": "{0} Spieler, Runde {1}",
+        "g23.summary.over": "{0} Spieler, Spiel vorbei",
+        "g23.res": "{0} Chips",
+        "g23.res.bonus": "{0} Chips ({1} - 2x{2} Bonus)",
+        "g23.e.format": "Ungültige Aktion.",
+        "g23.e.unknown": "Unbekannte Aktion.",
+        "g23.e.over": "Das Spiel ist vorbei.",
+        "g23.e.first": "Erst angeben, wer die 1 hat.",
+        "g23.e.started": "Die Runde hat schon begonnen.",
+        "g23.e.player": "Diesen Spieler gibt es nicht.",
+        "g23.e.state": "Der Spielstand ist beschädigt.",
+        "g23.e.out": "{0} ist in dieser Runde nicht mehr dabei.",
+        "g23.e.chips": "{0} hat nur {1} Bonuschips.",
+        "g23.e.adj": "Mit {0} Bonuschips geht die oberste Karte nur auf {1}..{2}.",
+        "g23.e.adj0": "Ohne Bonuschips bleibt die oberste Karte {0}.",
+        "g23.e.rank": "Der Wert muss mindestens {0} sein.",
+        "g23.e.range": "Die Werte gehen von 1 bis 23.",
+        "g23.e.one": "Die einzige 1 hat die Runde eröffnet.",
+        "g23.e.count": "Mindestens eine Karte spielen.",
+        "g23.e.hand": "{0} hat nur {1} Karten.",
+        "g23.e.copies": "Im Spiel gibt es nur {0} Karten mit Wert {1}.",
+        "g23.e.forced": "{0} wurde gezwungen: spielen oder aussteigen.",
+        "g23.e.lone": "{0} ist als Letzte dabei: spielen oder aussteigen.",
+    },
+    "nl": {
+        "g23.variant": "Delen",
+        "g23.variant.normal": "15, 3 wegleggen",
+        "g23.variant.beginner": "12, niets wegleggen",
+        "g23.deal.normal": "Deel 15, leg 3 weg",
+        "g23.deal.beginner": "Deel 12, niets weg",
+        "g23.who1": "Wie heeft de 1?",
+        "g23.round": "Ronde {0}",
+        "g23.turn": "{0} is aan de beurt",
+        "g23.top": "Boven {0}",
+        "g23.you": "Hand {0} Str {1} Bon {2}",
+        "g23.forced": "Gedwongen: spelen/stop",
+        "g23.lone": "Als laatste: spelen/stop",
+        "g23.a.play": "Spelen",
+        "g23.a.pass": "Passen (+1)",
+        "g23.a.force": "Passen & dwingen (+2)",
+        "g23.a.fold": "Stoppen (+{0})",
+        "g23.q.chips": "Hoeveel bonusfiches?",
+        "g23.q.adj": "Bovenste kaart wordt",
+        "g23.q.rank": "Welke waarde?",
+        "g23.q.count": "Hoeveel {0}'s?",
+        "g23.q.ok": "{0}x {1} spelen?",
+        "g23.l.pen": "Straf +{0}",
+        "g23.l.bonus": "Bonus -{0}: boven {1}",
+        "g23.l.last": "Laatste kaart: {0} terug",
+        "g23.last.first": "{0} opende met de 1",
+        "g23.last.play": "{0}: {1}x {2}, +{3}",
+        "g23.last.pass": "{0} past, +1",
+        "g23.last.force": "{0} dwingt, +2",
+        "g23.last.fold": "{0} stopt, +{1}",
+        "g23.h.name": "Naam",
+        "g23.h.hand": "Hand",
+        "g23.h.pen": "Str",
+        "g23.h.bonus": "Bon",
+        "g23.h.status": "",
+        "g23.s.in": "mee",
+        "g23.s.turn": "beurt",
+        "g23.s.done": "klaar",
+        "g23.s.fold": "stop",
+        "g23.s.total": "={0}",
+        "g23.summary": "{0} spelers, ronde {1}",
+        "g23.summary.over": "{0} spelers, spel voorbij",
+        "g23.res": "{0} fiches",
+        "g23.res.bonus": "{0} fiches ({1} - 2x{2} bonus)",
+        "g23.e.format": "Ongeldige actie.",
+        "g23.e.unknown": "Onbekende actie.",
+        "g23.e.over": "Het spel is voorbij.",
+        "g23.e.first": "Zeg eerst wie de 1 heeft.",
+        "g23.e.started": "De ronde is al begonnen.",
+        "g23.e.player": "Deze speler bestaat niet.",
+        "g23.e.state": "Het opgeslagen spel is beschadigd.",
+        "g23.e.out": "{0} doet deze ronde niet meer mee.",
+        "g23.e.chips": "{0} heeft maar {1} bonusfiches.",
+        "g23.e.adj": "Met {0} bonusfiches kan de bovenste kaart naar {1}..{2}.",
+        "g23.e.adj0": "Zonder bonusfiches blijft de bovenste kaart {0}.",
+        "g23.e.rank": "De waarde moet minstens {0} zijn.",
+        "g23.e.range": "De waarden lopen van 1 tot 23.",
+        "g23.e.one": "De enige 1 opende de ronde.",
+        "g23.e.count": "Speel minstens één kaart.",
+        "g23.e.hand": "{0} heeft maar {1} kaarten.",
+        "g23.e.copies": "Het spel heeft maar {0} kaarten met waarde {1}.",
+        "g23.e.forced": "{0} is gedwongen: spelen of stoppen.",
+        "g23.e.lone": "{0} is de laatste: spelen of stoppen.",
+    },
+}
+
+
+# ---------------------------------------------------------------- rules as functions
+
+
+def copies(rank):
+    """Cards of `rank` in the 66-card deck: one 1, two 2s, three of each 3..23."""
+    if rank < 1 or rank > TOP:
+        return 0
+    if rank <= 2:
+        return rank
+    return 3
+
+
+def penalty(top, rank):
+    """Penalty chips for playing `rank` on (adjusted) `top`: ranks skipped."""
+    return max(0, rank - top - 1)
+
+
+def adj_range(top, chips):
+    """(lo, hi) of the adjusted top when `chips` bonus chips are spent on `top`."""
+    return max(1, top - 5 * chips), min(TOP, top + 5 * chips)
+
+
+def score(state, i):
+    """Final total of player i: each bonus chip left cancels two penalty chips."""
+    return max(0, state["pen"][i] - 2 * state["bonus"][i])
+
+
+# ---------------------------------------------------------------- state
+
+
+def new(settings, seed):
+    players = settings.get("players")
+    if not isinstance(players, (list, tuple)):
+        raise ValueError(t("g23.e.player"))
+    n = len(players)
+    if n < MIN_PLAYERS or n > MAX_PLAYERS:
+        raise ValueError(t("g23.e.player"))
+    variant = settings.get("variant", OPTIONS[0][2][0])
+    if variant not in OPTIONS[0][2]:
+        raise ValueError(t("g23.e.format"))
+    return {
+        "seed": seed,
+        "players": [str(p) for p in players],
+        "variant": variant,
+        "round": 1,
+        "phase": "first",  # "first" (who holds the 1?), "play", "over"
+        "turn": 0,
+        "top": 0,
+        "forced": 0,  # 1: the player whose turn it is was forced to play
+        "hand": [HAND] * n,
+        "pen": [0] * n,
+        "bonus": [BONUS] * n,
+        "out": [0] * n,  # 0 in the round, 1 finished (last card), 2 folded
+        "last": None,  # [player, code, penalty taken, rank, count] of the last action
+    }
+
+
+def _active(s):
+    c = 0
+    for o in s["out"]:
+        if o == 0:
+            c += 1
+    return c
+
+
+def _codes(s):
+    """The root actions open to the player whose turn it is, in a stable order."""
+    if s["forced"] or _active(s) < 2:
+        return ("play", "fold")
+    return ("play", "pass", "force", "fold")
+
+
+def _advance(s, p):
+    """Turn to the next player still in the round, or end the round."""
+    n = len(s["out"])
+    for i in range(1, n + 1):
+        j = (p + i) % n
+        if s["out"][j] == 0:
+            s["turn"] = j
+            return
+    s["forced"] = 0
+    if s["round"] == 1:
+        s["round"] = 2
+        s["phase"] = "first"
+        s["top"] = 0
+        s["hand"] = [HAND] * n
+        s["out"] = [0] * n
+    else:
+        s["phase"] = "over"
+
+
+def _int(x):
+    # type() and not isinstance(): True/False must not pass as 1/0.
+    if type(x) is not int:
+        raise ValueError(t("g23.e.format"))
+    return x
+
+
+def _check(s):
+    """Cheap sanity check of a (possibly hand-edited) state before acting on it."""
+    try:
+        n = len(s["players"])
+        ok = MIN_PLAYERS <= n <= MAX_PLAYERS and s["round"] in (1, 2)
+        for k in ("hand", "pen", "bonus", "out"):
+            ok = ok and len(s[k]) == n
+            for v in s[k]:
+                ok = ok and type(v) is int and v >= 0
+        ok = ok and type(s["turn"]) is int and 0 <= s["turn"] < n
+        ok = ok and type(s["top"]) is int and 0 <= s["top"] <= TOP
+        ok = ok and s["phase"] in ("first", "play", "over") and s["forced"] in (0, 1)
+        for v in s["out"]:
+            ok = ok and v <= 2
+    except (KeyError, TypeError, IndexError):
+        ok = False
+    if not ok:
+        raise ValueError(t("g23.e.state"))
+
+
+def apply(s, a):
+    """Validate everything first; mutate only when the action is legal."""
+    _check(s)
+    if not isinstance(a, (list, tuple)) or not a or not isinstance(a[0], str):
+        raise ValueError(t("g23.e.format"))
+    c = a[0]
+    if c not in ("first", "play", "pass", "force", "fold"):
+        raise ValueError(t("g23.e.unknown"))
+    ph = s["phase"]
+    if ph == "over":
+        raise ValueError(t("g23.e.over"))
+    n = len(s["players"])
+    if c == "first":
+        if ph != "first":
+            raise ValueError(t("g23.e.started"))
+        if len(a) != 2:
+            raise ValueError(t("g23.e.format"))
+        p = _int(a[1])
+        if p < 0 or p >= n:
+            raise ValueError(t("g23.e.player"))
+        s["phase"] = "play"
+        s["hand"] = [HAND] * n
+        s["hand"][p] = HAND - 1
+        s["out"] = [0] * n
+        s["top"] = 1
+        s["forced"] = 0
+        s["last"] = [p, "first", 0, 1, 1]
+        _advance(s, p)
+        return
+    if ph != "play":
+        raise ValueError(t("g23.e.first"))
+    p = s["turn"]
+    name = s["players"][p]
+    if s["out"][p] != 0:
+        raise ValueError(t("g23.e.out", name))
+    hand = s["hand"][p]
+    if c == "play":
+        if len(a) != 5:
+            raise ValueError(t("g23.e.format"))
+        rank = _int(a[1])
+        count = _int(a[2])
+        chips = _int(a[3])
+        adj = _int(a[4])
+        top = s["top"]
+        if chips < 0 or chips > s["bonus"][p]:
+            raise ValueError(t("g23.e.chips", name, s["bonus"][p]))
+        if chips == 0:
+            if adj != top:
+                raise ValueError(t("g23.e.adj0", top))
+        else:
+            lo, hi = adj_range(top, chips)
+            if adj < lo or adj > hi:
+                raise ValueError(t("g23.e.adj", chips, lo, hi))
+        if rank < 1 or rank > TOP:
+            raise ValueError(t("g23.e.range"))
+        if rank == 1:
+            raise ValueError(t("g23.e.one"))
+        if rank < adj:
+            raise ValueError(t("g23.e.rank", max(adj, 2)))
+        if count < 1:
+            raise ValueError(t("g23.e.count"))
+        if count > hand:
+            raise ValueError(t("g23.e.hand", name, hand))
+        if count > copies(rank):
+            raise ValueError(t("g23.e.copies", copies(rank), rank))
+        pen = penalty(adj, rank)
+        s["bonus"][p] -= chips
+        s["pen"][p] += pen
+        s["hand"][p] = hand - count
+        s["top"] = rank
+        if hand == count:
+            s["pen"][p] = max(0, s["pen"][p] - 3)
+            s["out"][p] = 1
+        s["last"] = [p, c, pen, rank, count]
+    else:
+        if len(a) != 1:
+            raise ValueError(t("g23.e.format"))
+        if c != "fold":
+            if s["forced"]:
+                raise ValueError(t("g23.e.forced", name))
+            if _active(s) < 2:
+                raise ValueError(t("g23.e.lone", name))
+        pen = hand if c == "fold" else (1 if c == "pass" else 2)
+        s["pen"][p] += pen
+        if c == "fold":
+            s["hand"][p] = 0
+            s["out"][p] = 2
+        s["last"] = [p, c, pen, 0, 0]
+    s["forced"] = 1 if c == "force" else 0
+    _advance(s, p)
+
+
+# ---------------------------------------------------------------- prompts
+
+
+def _last_line(s):
+    L = s["last"]
+    if not L:
+        return None
+    who = s["players"][L[0]]
+    if L[1] == "play":
+        return t("g23.last.play", who, L[4], L[3], L[2])
+    if L[1] == "fold":
+        return t("g23.last.fold", who, L[2])
+    return t("g23.last." + L[1], who)
+
+
+def prompt(s):
+    ph = s["phase"]
+    if ph == "over":
+        return None
+    names = s["players"]
+    if ph == "first":
+        lines = [t("g23.deal." + s["variant"])]
+        return Choice(t("g23.who1"), list(names), lambda i: ["first", i],
+                      big=t("g23.round", s["round"]), lines=lines)
+    p = s["turn"]
+    hand = s["hand"][p]
+    codes = _codes(s)
+    labels = []
+    for c in codes:
+        labels.append(t("g23.a." + c, hand))
+    lines = [t("g23.you", hand, s["pen"][p], s["bonus"][p])]
+    if s["forced"]:
+        lines.append(t("g23.forced"))
+    elif _active(s) < 2:
+        lines.append(t("g23.lone"))
+    else:
+        last = _last_line(s)
+        if last:
+            lines.append(last)
+
+    def root(i):
+        c = codes[i]
+        if c == "play":
+            return _ask_chips(s, p)
+        return [c]
+
+    return Choice(t("g23.turn", names[p]), labels, root, player=p,
+                  big=t("g23.top", s["top"]), lines=lines)
+
+
+def _ask_chips(s, p):
+    own = s["bonus"][p]
+    top = s["top"]
+    if own == 0:
+        return _ask_rank(s, p, 0, top)
+    return Number(t("g23.q.chips"), 0, own, lambda k: _ask_adj(s, p, k), player=p,
+                  big=t("g23.top", top))
+
+
+def _ask_adj(s, p, k):
+    top = s["top"]
+    if k == 0:
+        return _ask_rank(s, p, 0, top)
+    lo, hi = adj_range(top, k)
+    return Number(t("g23.q.adj"), lo, hi, lambda a: _ask_rank(s, p, k, a), initial=top,
+                  player=p, big=t("g23.top", top))
+
+
+def _ask_rank(s, p, k, adj):
+    return Number(t("g23.q.rank"), max(adj, 2), TOP, lambda r: _ask_count(s, p, k, adj, r),
+                  player=p, big=t("g23.top", adj))
+
+
+def _ask_count(s, p, k, adj, rank):
+    hi = min(s["hand"][p], copies(rank))
+    if hi <= 1:
+        return _ask_ok(s, p, k, adj, rank, 1)
+    return Number(t("g23.q.count", rank), 1, hi, lambda c: _ask_ok(s, p, k, adj, rank, c),
+                  player=p, big=t("g23.top", adj))
+
+
+def _ask_ok(s, p, k, adj, rank, count):
+    lines = [t("g23.l.pen", penalty(adj, rank))]
+    if k:
+        lines.append(t("g23.l.bonus", k, adj))
+    if count == s["hand"][p]:
+        lines.append(t("g23.l.last", min(3, s["pen"][p] + penalty(adj, rank))))
+    return Confirm(t("g23.q.ok", count, rank), lambda _: ["play", rank, count, k, adj],
+                   player=p, big=t("g23.top", adj), lines=lines)
+
+
+# ---------------------------------------------------------------- views
+
+
+def table(s):
+    header = [t("g23.h.name"), t("g23.h.hand"), t("g23.h.pen"), t("g23.h.bonus"),
+              t("g23.h.status")]
+    rows = []
+    over = s["phase"] == "over"
+    for i in range(len(s["players"])):
+        o = s["out"][i]
+        if over:
+            st = t("g23.s.total", score(s, i))
+        elif o == 1:
+            st = t("g23.s.done")
+        elif o == 2:
+            st = t("g23.s.fold")
+        elif s["phase"] == "play" and s["turn"] == i:
+            st = t("g23.s.turn")
+        else:
+            st = t("g23.s.in")
+        rows.append([s["players"][i], str(s["hand"][i]), str(s["pen"][i]),
+                     str(s["bonus"][i]), st])
+    return header, rows
+
+
+def result(s):
+    """Ranking by final total (penalty - 2 per bonus chip, not below 0), fewest first.
+
+    Meant for the end of the game; before that it ranks as if the game ended now."""
+    n = len(s["players"])
+    tot = [score(s, i) for i in range(n)]
+    order = sorted(range(n), key=lambda i: (tot[i], i))
+    out = []
+    for i in order:
+        place = 1
+        for j in range(n):
+            if tot[j] < tot[i]:
+                place += 1
+        b = s["bonus"][i]
+        if b:
+            txt = t("g23.res.bonus", tot[i], s["pen"][i], b)
+        else:
+            txt = t("g23.res", tot[i])
+        out.append((place, s["players"][i], txt))
+    return out
+
+
+def summary(s):
+    n = len(s["players"])
+    if s["phase"] == "over":
+        return t("g23.summary.over", n)
+    return t("g23.summary", n, s["round"])
+
+
+def secret(s):
+    return False

@@ -1,0 +1,93 @@
+"""The home menu (five games, Secret vote, Settings) and the boot sequence.
+
+start(app) pushes the home menu and, when the last game played has a save, the question
+"Resume <game>?" on top of it, so a box that lost power comes back to its game in one
+press.
+"""
+
+from core import games, saves, settings
+from core.i18n import t
+from core.ui import Menu, Message
+
+
+def start(app):
+    app.push(Menu(t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None))
+    last = _last(app)
+    if last:
+        from core.play import resume
+
+        resume(app, last)
+
+
+def _last(app):
+    if not app.storage:
+        return None
+    raw = app.storage.get("last")
+    gid = raw.decode() if raw else ""
+    for g in games.GAMES:
+        if g[0] == gid and g[1] and app.storage.get(saves.slot(gid)) is not None:
+            return gid
+    return None
+
+
+def home_items():
+    items = []
+    for g in games.GAMES:
+        items.append(_game_label(g))
+    items.append(lambda: t("home.vote"))
+    items.append(lambda: t("home.settings"))
+    return items
+
+
+def _game_label(g):
+    # Titles stay whole; a game not built yet says so when chosen.
+    return g[2]
+
+
+def choose(app, i):
+    n = len(games.GAMES)
+    if i < n:
+        g = games.GAMES[i]
+        if not g[1]:
+            app.push(Message(g[2], [t("ui.soon_text")], app.pop))
+            return
+        from core.play import resume
+
+        resume(app, g[0])
+    elif i == n:
+        from core.ballot import start_tool
+        from core.players import setup_players
+
+        def go(names):
+            app.home()
+            start_tool(app, names)
+
+        setup_players(app, 2, 10, go)
+    else:
+        app.push(settings_menu(app))
+
+
+def settings_menu(app):
+    keys = [c[0] for c in settings.CHOICES]
+
+    def label(key):
+        def text():
+            v = app.settings[key]
+            if key == "lang":
+                shown = t("lang." + v)
+            elif key == "contrast":
+                shown = str(v * 100 // 255) + "%"
+            elif key == "sleep":
+                shown = t("set.min", v // 60) if v else t("set.never")
+            else:
+                shown = t("set.on") if v else t("set.off")
+            return t("set." + key, shown)
+
+        return text
+
+    def cycle(i):
+        key, values = settings.CHOICES[i]
+        v = values[(values.index(app.settings[key]) + 1) % len(values)]
+        app.set_setting(key, v)
+
+    return Menu(t("set.title"), [label(k) for k in keys], cycle)

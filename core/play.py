@@ -1,0 +1,222 @@
+"""Playing a game on the box: the generic UI over a Session's prompts.
+
+Play(app, session).show() puts the next prompt on screen above the home menu. Each prompt
+kind has one renderer (Choice -> Menu, Number -> NumberPicker, Confirm -> Confirm,
+Ballot -> BallotFlow); answers walk the prompt chain, BACK steps back inside it, and the
+finished action goes to the session. A refused action shows the game's reason and
+returns to the question; an accepted one is saved before the next prompt appears.
+Root prompts end in "Menu…": score table, undo (with confirm), home, end the game.
+"""
+
+from core import saves
+from core.ballot import BallotFlow
+from core.i18n import t
+from core.frame import fit
+from core.prompts import is_prompt
+from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table, wrap
+
+
+class Play:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.title = app_title(session.game_id)
+
+    def names(self):
+        return self.session.settings["players"]
+
+    def show(self):
+        app = self.app
+        app.home()
+        p = self.session.prompt()
+        if p is None:
+            self.final()
+        else:
+            self.open(p, True)
+
+    # --- prompts -> screens -----------------------------------------------------------
+    def open(self, p, root=False):
+        app = self.app
+        kind = p.kind
+        if kind == "choice":
+            items = list(p.options)
+            if root:
+                items.append(t("game.menu"))
+            n = len(p.options)
+
+            def select(i):
+                if i == n:
+                    self.menu()
+                else:
+                    self.answered(p, i)
+
+            header = self.header(p) if (p.big or p.player is not None) else None
+            app.push(Menu(p.title, items, select, p.initial, app.home if root else None, header))
+        elif kind == "number":
+            app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: self.answered(p, v), p.unit, p.lines))
+        elif kind == "confirm":
+            app.push(Confirm(p.title, p.lines, lambda: self.answered(p, True)))
+        elif kind == "ballot":
+            names = self.names()
+            flow = BallotFlow(app, p.title, [names[i] for i in p.voters], lambda v: self.answered(p, v), self.show)
+            flow.start()
+        else:
+            raise ValueError("unknown prompt kind " + kind)
+
+    def header(self, p):
+        names = self.names()
+
+        def draw(f):
+            row = 1
+            if p.player is not None:
+                f.center(fit(names[p.player], 2), 8, 2)
+                row = 3
+            if p.big:
+                f.center(fit(p.big, 2), row * 8, 2)
+                row += 2
+            return row
+
+        return draw
+
+    def answered(self, p, value):
+        nxt = p.answer(value)
+        if is_prompt(nxt):
+            self.open(nxt)
+        else:
+            self.act(nxt)
+
+    def act(self, action):
+        try:
+            self.session.apply(action)
+        except ValueError as e:
+            self.app.push(Message(t("ui.refused"), wrap(str(e)), self.app.pop))
+            return
+        self.show()
+
+    # --- the game menu ----------------------------------------------------------------
+    def menu(self):
+        items = [t("game.scores"), t("game.undo"), t("game.home"), t("game.end")]
+        self.app.push(Menu(self.title, items, self._menu_pick))
+
+    def _menu_pick(self, i):
+        app = self.app
+        s = self.session
+        if i == 0:
+            header, rows = s.game.table(s.state)
+            app.push(Table(t("game.scores"), header, rows))
+        elif i == 1:
+            if not s.log:
+                app.push(Message(t("game.undo"), [t("game.undo_none")], app.pop))
+            elif not s.can_undo():
+                app.push(Message(t("game.undo"), [t("game.undo_secret")], app.pop))
+            else:
+                last = " ".join([str(x) for x in s.log[-1]])
+                app.push(Confirm(t("game.undo"), wrap(t("game.undo_q", last)), self._undo))
+        elif i == 2:
+            app.home()
+        else:
+            app.push(Confirm(t("game.end"), wrap(t("game.end_q")), self._end))
+
+    def _undo(self):
+        self.session.undo(1)
+        self.show()
+
+    def _end(self):
+        self.session.end()
+        self.app.home()
+
+    # --- the end ------------------------------------------------------------------------
+    def final(self):
+        s = self.session
+        result = s.game.result(s.state)
+        names = self.names()
+        winners = [names[r[1]] for r in result if r[0] == 1]
+        rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
+        self.app.push(BigResult(t("game.final"), [", ".join(winners)], rows[:2], lambda: self.ranking(rows)))
+
+    def ranking(self, rows):
+        items = rows + [t("game.new"), t("vote.home")]
+        n = len(rows)
+
+        def pick(i):
+            if i == n:
+                self.session.end()
+                start_new(self.app, self.session.game_id)
+            elif i == n + 1:
+                self.app.home()
+
+        self.app.push(Menu(t("game.final"), items, pick))
+
+
+def app_title(game_id):
+    from core import games
+
+    return games.info(game_id)[2]
+
+
+def start_new(app, game_id):
+    """Setup (players, then the game's options) and the first prompt of a new game."""
+    from core import games
+    from core.players import setup_players
+    from core.session import Session
+
+    info = games.info(game_id)
+    game = games.load(game_id)
+    settings = {}
+
+    def begin():
+        session = Session(game_id, settings, app.seed, (), app.storage)
+        session.save()
+        remember(app, game_id)
+        Play(app, session).show()
+
+    def options(k):
+        if k == len(game.OPTIONS):
+            begin()
+            return
+        key, label, values = game.OPTIONS[k]
+
+        def chosen(i):
+            settings[key] = values[i]
+            options(k + 1)
+
+        app.push(Menu(t(label), [t(label + "." + str(v)) for v in values], chosen))
+
+    def players(names):
+        settings["players"] = names
+        options(0)
+
+    setup_players(app, info[3], info[4], players)
+
+
+def resume(app, game_id):
+    """Offer the saved game; a damaged save is reported (and kept aside), never lost."""
+    from core.session import Session
+
+    rec, bad = saves.fetch(app.storage, game_id)
+    title = app_title(game_id)
+    if bad:
+        app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
+        return
+    if rec is None:
+        start_new(app, game_id)
+        return
+    try:
+        session = Session.from_record(rec, app.storage)
+    except (ValueError, KeyError, TypeError):
+        # Readable but not replayable: keep it aside like any damaged save.
+        app.push(Message(t("game.damaged"), [t("game.damaged_text", saves.quarantine(app.storage, game_id))], lambda: start_new(app, game_id)))
+        return
+    remember(app, game_id)
+
+    def new():
+        app.pop()
+        app.push(Confirm(t("game.new"), wrap(t("game.end_q")), lambda: (session.end(), app.home(), start_new(app, game_id))))
+
+    lines = [session.game.summary(session.state), "", t("game.resume_new")]
+    app.push(Confirm(title, [t("game.resume", title)] + lines, lambda: Play(app, session).show(), new))
+
+
+def remember(app, game_id):
+    if app.storage:
+        app.storage.put("last", game_id.encode())

@@ -1,0 +1,50 @@
+"""Box settings kept across power-off: language, contrast, screen sleep, vote reveal.
+
+load(storage) never fails: a missing or unreadable file gives the defaults (an
+unreadable one is kept aside as settings.bad so nothing is silently destroyed), and
+unknown or out-of-range values are replaced one by one. save(storage, s) writes
+settings.json atomically through the storage adapter.
+"""
+
+import json
+
+NAME = "settings.json"
+
+# key -> allowed values; the first is the default.
+CHOICES = (
+    ("lang", ("en", "de", "nl")),
+    ("contrast", (128, 255, 64, 16)),
+    ("sleep", (120, 300, 600, 60, 0)),  # seconds of idle before the screen sleeps; 0 = never
+    ("reveal", (0, 1)),  # 1: after a secret vote, also show who voted what
+)
+
+
+def defaults():
+    s = {}
+    for key, values in CHOICES:
+        s[key] = values[0]
+    return s
+
+
+def load(storage):
+    s = defaults()
+    raw = storage.get(NAME) if storage else None
+    if raw is None:
+        return s
+    try:
+        saved = json.loads(raw)
+        if not isinstance(saved, dict):
+            raise ValueError("not an object")
+    except ValueError:
+        storage.put("settings.bad", raw)
+        storage.delete(NAME)
+        return s
+    for key, values in CHOICES:
+        if saved.get(key) in values:
+            s[key] = saved[key]
+    return s
+
+
+def save(storage, s):
+    if storage:
+        storage.put(NAME, json.dumps(s).encode())

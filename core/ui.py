@@ -1,0 +1,361 @@
+"""The screen toolkit: a screen base class and the generic widgets every game uses.
+
+A screen gets button events from App (on_event), draws itself into a Frame (draw) and
+moves through the App's stack (app.push / app.pop / app.replace). Short BACK goes up one
+level everywhere unless a screen says otherwise; long BACK is handled by App (offer to
+leave to the home menu). `leds` = (yes, no) levels the YES/NO button LEDs show while the
+screen is on top. Layout: a title bar on page 0, 1x rows on pages 1..7 (page-aligned, so
+a cursor move changes two pages), 2x/3x for what the whole table reads.
+"""
+
+from core import buttons as B
+from core.frame import W, fit, width
+from core.i18n import t
+
+ROWS = 7  # 1x rows under the title bar
+
+
+class Screen:
+    title = ""
+    leds = (0, 0)
+
+    def __init__(self):
+        self.app = None
+
+    def on_event(self, kind, button):
+        if kind == B.RELEASE and button == B.BACK:
+            self.back()
+
+    def back(self):
+        self.app.pop()
+
+    def tick(self, now):
+        """Called every step; return True to request a redraw."""
+        return False
+
+    def draw(self, f):
+        pass
+
+
+def title_bar(f, title):
+    f.fill_rect(0, 0, W, 8, 1)
+    f.text(fit(title, 1, W - 2), 1, 0, 1, True, False)
+    f.lines.append(title)
+
+
+def pick(kind, button):
+    """-1/+1 for D-pad moves (press or auto-repeat), 0 otherwise. UP and RIGHT add."""
+    if kind != B.PRESS and kind != B.REPEAT:
+        return 0
+    if button == B.UP or button == B.RIGHT:
+        return 1
+    if button == B.DOWN or button == B.LEFT:
+        return -1
+    return 0
+
+
+def is_ok(kind, button):
+    return kind == B.RELEASE and button == B.OK
+
+
+class Menu(Screen):
+    """Scrolling list. items: labels (str) or callables returning a label.
+    on_select(index) runs on OK; DOWN moves down the list."""
+
+    def __init__(self, title, items, on_select, index=0, on_back=None, header=None):
+        Screen.__init__(self)
+        self.title = title
+        self.items = items
+        self.on_select = on_select
+        self.on_back = on_back
+        self.index = index
+        self.top = 0
+        self.header = header  # optional draw(f) -> first free row, for game turn screens
+
+    def label(self, i):
+        it = self.items[i]
+        return it if isinstance(it, str) else it()
+
+    def back(self):
+        if self.on_back:
+            self.on_back()
+        else:
+            self.app.pop()
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.UP, B.DOWN):
+            self.index = (self.index - d) % len(self.items)
+        elif is_ok(kind, button):
+            self.on_select(self.index)
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        row0 = self.header(f) if self.header else 1
+        rows = ROWS + 1 - row0
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + rows:
+            self.top = self.index - rows + 1
+        for r in range(rows):
+            i = self.top + r
+            if i >= len(self.items):
+                break
+            y = (row0 + r) * 8
+            sel = i == self.index
+            f.text(fit(self.label(i), 1, W - 16), 8, y, 1, invert=sel)
+            if sel:
+                f.text("\u25ba", 0, y, 1, False, False)
+        if self.top > 0:
+            f.text("\u25b2", W - 6, row0 * 8, 1, False, False)
+        if self.top + rows < len(self.items):
+            f.text("\u25bc", W - 6, 56, 1, False, False)
+
+
+class NumberPicker(Screen):
+    """UP/DOWN change by 1 (auto-repeat), LEFT/RIGHT by 5; OK takes the value."""
+
+    def __init__(self, title, lo, hi, value, on_done, unit="", lines=()):
+        Screen.__init__(self)
+        self.title = title
+        self.lo = lo
+        self.hi = hi
+        self.value = value
+        self.on_done = on_done
+        self.unit = unit
+        self.lines = lines
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d:
+            step = 5 if button in (B.LEFT, B.RIGHT) else 1
+            self.value = min(self.hi, max(self.lo, self.value + d * step))
+        elif is_ok(kind, button):
+            self.on_done(self.value)
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        for i in range(min(2, len(self.lines))):
+            f.text(fit(self.lines[i]), 0, 8 + 8 * i)
+        s = str(self.value) + self.unit
+        f.center(("\u25c4 " if self.value > self.lo else "  ") + s + (" \u25ba" if self.value < self.hi else "  "), 24, 2)
+        f.center(t("ui.range", self.lo, self.hi), 56)
+
+
+class Confirm(Screen):
+    """Yes with OK or YES, no with BACK or NO. on_no defaults to going back."""
+
+    def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None):
+        Screen.__init__(self)
+        self.title = title
+        self.lines = lines
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.yes = yes or t("ui.yes_ok")
+        self.no = no or t("ui.no_back")
+
+    def on_event(self, kind, button):
+        if kind != B.RELEASE:
+            return
+        if button == B.OK or button == B.YES:
+            self.on_yes()
+        elif button == B.BACK or button == B.NO:
+            if self.on_no:
+                self.on_no()
+            else:
+                self.app.pop()
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        for i in range(min(5, len(self.lines))):
+            f.text(fit(self.lines[i]), 0, 8 + 8 * i)
+        f.text(fit(self.yes, 1, 62), 0, 56)
+        f.text(fit(self.no, 1, 62), W - width(fit(self.no, 1, 62)), 56)
+
+
+class Message(Screen):
+    """A few lines and OK (or BACK) to go on; big=True draws the first line at 2x."""
+
+    def __init__(self, title, lines, on_ok=None, big=None):
+        Screen.__init__(self)
+        self.title = title
+        self.lines = lines
+        self.on_ok = on_ok
+        self.big = big
+
+    def on_event(self, kind, button):
+        if is_ok(kind, button) and self.on_ok:
+            self.on_ok()
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        row = 1
+        if self.big:
+            f.center(fit(self.big, 2), 10, 2)
+            row = 4
+        for i in range(min(8 - row, len(self.lines))):
+            f.text(fit(self.lines[i]), 0, (row + i) * 8)
+
+
+class HandOver(Screen):
+    """'Pass the box to <name>, then press OK.' Only a fresh OK goes on."""
+
+    def __init__(self, name, on_ok, on_back=None):
+        Screen.__init__(self)
+        self.title = t("ui.handover")
+        self.name = name
+        self.on_ok = on_ok
+        self.on_back = on_back
+
+    def back(self):
+        if self.on_back:
+            self.on_back()
+        else:
+            self.app.pop()
+
+    def on_event(self, kind, button):
+        if is_ok(kind, button):
+            self.on_ok()
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        f.center(t("ui.pass_to"), 12)
+        f.center(fit(self.name, 2), 26, 2)
+        f.center(t("ui.then_ok"), 48)
+
+
+class BigResult(Screen):
+    """Results the whole table reads: up to two short lines at 3x (or 2x when long)."""
+
+    def __init__(self, title, big, lines=(), on_ok=None):
+        Screen.__init__(self)
+        self.title = title
+        self.big = big
+        self.lines = lines
+        self.on_ok = on_ok
+
+    def on_event(self, kind, button):
+        if is_ok(kind, button) and self.on_ok:
+            self.on_ok()
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        n = len(self.big)
+        longest = max([len(s) for s in self.big]) if n else 0
+        scale = 3 if n == 1 and longest <= 6 else 2
+        y = 12 if n == 1 else 10
+        for s in self.big:
+            f.center(fit(s, scale), y, scale)
+            y += 8 * scale + 2
+        for i in range(min(2, len(self.lines))):
+            f.center(fit(self.lines[i]), 48 + 8 * i)
+
+
+CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00c4\u00d6\u00dc0123456789-"
+
+
+class TextEntry(Screen):
+    """Short names: UP/DOWN pick a letter, RIGHT next letter, LEFT previous, OK done."""
+
+    def __init__(self, title, value, on_done, maxlen=8):
+        Screen.__init__(self)
+        self.title = title
+        self.chars = list(value.upper()[:maxlen]) or ["A"]
+        self.pos = 0
+        self.on_done = on_done
+        self.maxlen = maxlen
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.UP, B.DOWN):
+            c = self.chars[self.pos]
+            i = CHARS.find(c)
+            self.chars[self.pos] = CHARS[(i + d) % len(CHARS)] if i >= 0 else "A"
+        elif d and button == B.RIGHT and kind == B.PRESS:
+            if self.pos + 1 < self.maxlen:
+                self.pos += 1
+                if self.pos == len(self.chars):
+                    self.chars.append(" ")
+        elif d and button == B.LEFT and kind == B.PRESS:
+            self.pos = max(0, self.pos - 1)
+        elif is_ok(kind, button):
+            name = "".join(self.chars).strip()
+            if name:
+                self.on_done(name)
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        s = "".join(self.chars)
+        x0 = (W - width(s, 2)) // 2
+        f.text(s, x0, 24, 2)
+        f.hline(x0 + self.pos * 12, 42, 10)
+        f.center(t("ui.name_help"), 56)
+
+
+def wrap(s, n=21):
+    """Greedy word wrap into lines of at most n characters."""
+    lines = []
+    line = ""
+    for word in s.split():
+        if line and len(line) + 1 + len(word) > n:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+        while len(line) > n:
+            lines.append(line[:n])
+            line = line[n:]
+    if line:
+        lines.append(line)
+    return lines
+
+
+class Table(Screen):
+    """A score table: a header row and rows of short strings; UP/DOWN scroll."""
+
+    def __init__(self, title, header, rows):
+        Screen.__init__(self)
+        self.title = title
+        self.rows = [header] + list(rows)
+        n = len(header)
+        self.widths = [max([len(str(r[c])) for r in self.rows]) for c in range(n)]
+        self.top = 0
+
+    def _line(self, row):
+        parts = []
+        for c in range(len(row)):
+            s = str(row[c])
+            pad = self.widths[c] - len(s)
+            parts.append(s + " " * pad if c == 0 else " " * pad + s)
+        return " ".join(parts)
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.UP, B.DOWN):
+            self.top = min(max(0, len(self.rows) - ROWS), max(0, self.top - d))
+        elif is_ok(kind, button):
+            self.app.pop()
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        f.text(fit(self._line(self.rows[0])), 0, 8)
+        body = self.rows[1:]
+        for r in range(ROWS - 1):
+            i = self.top + r
+            if i >= len(body):
+                break
+            f.text(fit(self._line(body[i])), 0, 16 + 8 * r)

@@ -1,0 +1,92 @@
+"""Headless script mode: drive an App from a list of steps (MicroPython-compatible).
+
+One step per line:
+  OK | BACK | UP | DOWN | LEFT | RIGHT | YES | NO   a short press (held PRESS_MS, then
+                                                    released for GAP_MS)
+  hold BUTTON [MS]    hold a button (default 1000 ms: a long press), then release
+  wait MS             let time pass with no button held
+  expect "text"       fail unless some line of the current screen contains text
+  screen              print the screen's text lines
+  # ...               comment; blank lines are ignored
+
+run(app, lines, echo) executes the steps against the app with a simulated clock that
+advances TICK_MS per App.step; it returns None, or the failure message of the first
+failing step. The clock may start anywhere (e.g. just before the 2**30 wrap).
+"""
+
+from core import buttons as B
+from core import ticks
+
+TICK_MS = 10
+PRESS_MS = 60
+GAP_MS = 60
+
+
+class Runner:
+    def __init__(self, app, start_ms=0, on_step=None):
+        self.app = app
+        self.now = start_ms
+        self.on_step = on_step  # called after every App.step (frame capture, screenshots)
+        self.app.step(self.now, 0)
+
+    def hold(self, mask, ms):
+        end = ticks.add(self.now, ms)
+        while ticks.diff(end, self.now) > 0:
+            self.now = ticks.add(self.now, TICK_MS)
+            self.app.step(self.now, mask)
+            if self.on_step:
+                self.on_step(self)
+
+    def press(self, mask):
+        self.hold(mask, PRESS_MS)
+        self.hold(0, GAP_MS)
+
+    def lines(self):
+        return self.app.frame.lines
+
+    def do(self, line):
+        """Run one step; returns an error message or None."""
+        line = line.strip()
+        if not line or line[0] == "#":
+            return None
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        up = word.upper()
+        if up in B.NAMES:
+            self.press(B.by_name(up))
+        elif word == "hold":
+            name, _, ms = rest.partition(" ")
+            if name.upper() not in B.NAMES:
+                return "unknown button: " + name
+            self.hold(B.by_name(name), int(ms) if ms else 1000)
+            self.hold(0, GAP_MS)
+        elif word == "wait":
+            self.hold(0, int(rest))
+        elif word == "expect":
+            text = rest.strip('"')
+            for s in self.lines():
+                if text in s:
+                    return None
+            return 'expected "{}" on screen, found: {}'.format(text, " | ".join(self.lines()))
+        elif word == "screen":
+            print("\n".join(self.lines()))
+        else:
+            return "unknown step: " + line
+        if self.app.last_error is not None:
+            e = self.app.last_error
+            return "crash: {}: {}".format(type(e).__name__, e)
+        return None
+
+
+def run(app, lines, echo=False, start_ms=0, on_step=None):
+    r = Runner(app, start_ms, on_step)
+    n = 0
+    for line in lines:
+        n += 1
+        err = r.do(line)
+        if echo and line.strip() and line.strip()[0] != "#":
+            print("> " + line.strip())
+            print("  " + " | ".join(r.lines()))
+        if err:
+            return "line {}: {}".format(n, err)
+    return None
