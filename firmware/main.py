@@ -1,0 +1,149 @@
+"""Tablebox on a Raspberry Pi Pico with MicroPython: boot, then run the one loop.
+
+On the device this file is /main.py (the rest is precompiled under /core, /firmware,
+/boards). It picks the board module, builds the adapters, seeds the core from entropy
+and calls app.step(time.ticks_ms(), buttons.read()) every few ms.
+
+- Safe mode: hold OK + BACK while powering up and the loop does not start (REPL free).
+- Watchdog (config.WATCHDOG, on in production builds): fed only here, once per loop.
+  An uncaught error stops the feeding and the board resets; the core resumes from its
+  last save. Ctrl-C (mpremote) disarms it on the RP2040 so the REPL stays usable.
+- While app.asleep the loop polls every IDLE_POLL_MS, in machine.lightsleep() if
+  config.LIGHTSLEEP.
+- I2C errors: the display adapter never raises; it flags `failed` and the loop calls
+  display.recover(), which re-initialises the panel and pushes the whole frame.
+"""
+
+import sys
+import time
+
+from firmware import config
+
+OK_BACK = 16 | 32  # core.buttons OK | BACK, held at boot: safe mode
+_TICKS_MASK = (1 << 30) - 1
+
+
+def load_board(name=None):
+    """The board module: `name`, else config.BOARD, else guessed from the firmware."""
+    if name is None:
+        name = config.BOARD
+    if name is None:
+        machine_name = getattr(sys.implementation, "_machine", "")
+        name = "pico_w" if " W" in machine_name else "pico"
+    pkg = __import__("boards." + name)
+    return getattr(pkg, name)
+
+
+def _ticks_ms():  # CPython fallback (tests); MicroPython has time.ticks_ms
+    return int(time.monotonic() * 1000) & _TICKS_MASK
+
+
+def _sleep_ms(ms):
+    time.sleep(ms / 1000)
+
+
+class Hardware:
+    """The adapters for one board, plus clock, sleep and the (optional) watchdog."""
+
+    def __init__(self, board, data_dir=None):
+        import machine
+        from firmware.buttons import Buttons
+        from firmware.leds import Leds
+        from firmware.ssd1306 import SSD1306
+        from firmware.storage import Storage
+
+        self.machine = machine
+        self.board = board
+        self.i2c = machine.I2C(
+            board.I2C_ID,
+            sda=machine.Pin(board.SDA),
+            scl=machine.Pin(board.SCL),
+            freq=board.I2C_FREQ,
+        )
+        self.display = SSD1306(self.i2c, board.I2C_ADDR, contrast=config.CONTRAST)
+        self.buttons = Buttons(board)
+        self.leds = Leds(board)
+        self.storage = Storage(data_dir or config.DATA_DIR)
+        self.wdt = None
+        self.ticks_ms = getattr(time, "ticks_ms", _ticks_ms)
+        self.sleep_ms = getattr(time, "sleep_ms", _sleep_ms)
+        self.lightsleep = getattr(machine, "lightsleep", None) if config.LIGHTSLEEP else None
+
+    def idle_ms(self, ms):
+        if self.lightsleep is not None:
+            self.lightsleep(ms)
+        else:
+            self.sleep_ms(ms)
+
+    def start_watchdog(self, timeout_ms):
+        self.wdt = self.machine.WDT(timeout=max(2000, timeout_ms))
+
+    def stop_watchdog(self):
+        """RP2040 only: clear WATCHDOG CTRL.ENABLE (machine.WDT has no stop)."""
+        if self.wdt is None:
+            return
+        mem32 = getattr(self.machine, "mem32", None)
+        if mem32 is not None and "RP2040" in getattr(sys.implementation, "_machine", ""):
+            mem32[0x40058000] &= ~(1 << 30)
+            self.wdt = None
+
+
+def run(app, hw, steps=None):
+    """The main loop: forever, or `steps` iterations (tests)."""
+    ticks_ms = hw.ticks_ms
+    read = hw.buttons.read
+    display = hw.display
+    poll = config.POLL_MS
+    idle = config.IDLE_POLL_MS
+    n = 0
+    while steps is None or n < steps:
+        n += 1
+        now = ticks_ms()
+        try:
+            app.step(now, read())
+        except OSError as e:  # hardware trouble below the core; the game state lives on
+            print("step:", repr(e))
+        if display.failed:
+            display.recover(ticks_ms())
+        if hw.wdt is not None:
+            hw.wdt.feed()
+        if app.asleep:
+            hw.idle_ms(idle)
+        else:
+            hw.sleep_ms(poll)
+    return n
+
+
+def boot(hw, seed=None):
+    """Build the App on `hw`; None in safe mode (OK + BACK held)."""
+    if hw.buttons.read() & OK_BACK == OK_BACK:
+        print("Tablebox: safe mode (OK+BACK held), loop not started")
+        return None
+    from core.app import App
+
+    if seed is None:
+        from firmware.entropy import seed32
+
+        seed = seed32()
+    return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed)
+
+
+def main(board=None, hw=None, steps=None):
+    if hw is None:
+        hw = Hardware(load_board(board))
+    app = boot(hw)
+    if app is None:
+        return None
+    if config.WATCHDOG:
+        hw.start_watchdog(config.WATCHDOG_MS)
+    try:
+        run(app, hw, steps)
+    except KeyboardInterrupt:
+        hw.stop_watchdog()
+        hw.leds.set(0, 0, 0)
+        raise
+    return app
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""A small SSD1306 128x64 driver over machine.I2C, and the core's Display adapter.
+
+show(buf, pages) pushes only the changed pages: for each run of adjacent changed pages
+one command write (column window 0..127, page window p..q) and one data write straight
+from `buf` (writevto, no copy). One page is 7 + 129 bytes on the bus, a full frame
+7 + 1025.
+
+init() switches the panel OFF first, configures it, fills the whole RAM (zeros at boot,
+the current frame on recovery) and only then switches it on, so an old frame left in the
+panel's memory (a vote!) is never shown after a reset.
+
+I2C errors never escape: show/contrast/power catch OSError, set `failed`, and remember
+the frame; the main loop calls recover(now), which re-initialises the panel and pushes
+the whole frame (first retry at once, then every RETRY_MS while the panel stays away).
+"""
+
+from core import ticks
+
+WIDTH = 128
+HEIGHT = 64
+PAGES = HEIGHT // 8
+RETRY_MS = 500
+
+# Command bytes, without the control byte. Shared with firmware/cp_backend.py.
+INIT_CMDS = (
+    0xAE,  # display off, before anything else
+    0xD5, 0x80,  # clock divide / oscillator
+    0xA8, HEIGHT - 1,  # multiplex ratio
+    0xD3, 0x00,  # display offset 0
+    0x40,  # start line 0
+    0x8D, 0x14,  # charge pump on (internal VCC)
+    0x20, 0x00,  # horizontal addressing
+    0xA1,  # column 127 -> SEG0
+    0xC8,  # COM scan from COM63 to COM0
+    0xDA, 0x12,  # COM pins: alternative, no remap (128x64)
+    0xD9, 0xF1,  # pre-charge
+    0xDB, 0x30,  # VCOMH deselect level
+    0xA4,  # show RAM contents
+    0xA6,  # not inverted
+    0x2E,  # no scrolling
+    0x21, 0x00, WIDTH - 1,  # column window
+    0x22, 0x00, PAGES - 1,  # page window (pointer now at page 0, column 0)
+)
+DISPLAY_ON = 0xAF
+DISPLAY_OFF = 0xAE
+SET_CONTRAST = 0x81
+
+_DATA = b"\x40"  # control byte: Co=0, D/C=1, the rest of the write is RAM data
+_ON = b"\x00\xaf"
+_OFF = b"\x00\xae"
+
+
+class SSD1306:
+    def __init__(self, i2c, addr=0x3C, contrast=0xCF):
+        self.i2c = i2c
+        self.addr = addr
+        self.failed = False
+        self.errors = 0  # I2C errors seen (for diagnostics)
+        self.last_error = None
+        self._on = True
+        self._contrast = contrast
+        self._frame = None  # last frame given to show(), pushed whole on recovery
+        self._retry_at = None
+        self._init = bytes((0x00,) + INIT_CMDS)
+        self._window = bytearray((0x00, 0x21, 0, WIDTH - 1, 0x22, 0, 0))
+        self._cmd3 = bytearray(3)  # control + contrast command + level
+        self._zero = bytes(WIDTH)
+        try:
+            self.init()
+        except OSError as e:
+            self._fail(e)
+
+    def init(self, frame=None):
+        """Panel off, configure, fill RAM with `frame` (or zeros), then on if wanted.
+
+        Raises OSError; callers outside this class use recover().
+        """
+        a = self.addr
+        i2c = self.i2c
+        i2c.writeto(a, self._init)
+        c = self._cmd3
+        c[0] = 0x00
+        c[1] = SET_CONTRAST
+        c[2] = self._contrast
+        i2c.writeto(a, c)
+        if frame is None:
+            z = self._zero
+            i2c.writevto(a, (_DATA, z, z, z, z, z, z, z, z))
+        else:
+            i2c.writevto(a, (_DATA, frame))
+        if self._on:
+            i2c.writeto(a, _ON)
+        self.failed = False
+        self._retry_at = None
+
+    def show(self, buf, pages=0xFF):
+        self._frame = buf
+        if self.failed:
+            return  # recover() will push the whole frame
+        try:
+            self._push(buf, pages & 0xFF)
+        except OSError as e:
+            self._fail(e)
+
+    def _push(self, buf, pages):
+        mv = memoryview(buf)
+        w = self._window
+        i2c = self.i2c
+        a = self.addr
+        p = 0
+        while p < PAGES:
+            if not (pages >> p) & 1:
+                p += 1
+                continue
+            q = p
+            while q + 1 < PAGES and (pages >> (q + 1)) & 1:
+                q += 1
+            w[5] = p
+            w[6] = q
+            i2c.writeto(a, w)
+            i2c.writevto(a, (_DATA, mv[p * WIDTH:(q + 1) * WIDTH]))
+            p = q + 1
+
+    def contrast(self, level):
+        level = 0 if level < 0 else 255 if level > 255 else level
+        self._contrast = level
+        if self.failed:
+            return
+        c = self._cmd3
+        c[0] = 0x00
+        c[1] = SET_CONTRAST
+        c[2] = level
+        try:
+            self.i2c.writeto(self.addr, c)
+        except OSError as e:
+            self._fail(e)
+
+    def power(self, on):
+        self._on = bool(on)
+        if self.failed:
+            return
+        try:
+            self.i2c.writeto(self.addr, _ON if on else _OFF)
+        except OSError as e:
+            self._fail(e)
+
+    def recover(self, now):
+        """Re-initialise after an I2C error and push the whole frame. True when healthy."""
+        if not self.failed:
+            return True
+        if self._retry_at is not None and ticks.diff(now, self._retry_at) < 0:
+            return False
+        try:
+            self.init(self._frame)
+            return True
+        except OSError:
+            self._retry_at = ticks.add(now, RETRY_MS)
+            return False
+
+    def _fail(self, e):
+        self.failed = True
+        self.errors += 1
+        self.last_error = e
+        self._retry_at = None  # first retry on the next loop iteration
