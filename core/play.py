@@ -13,7 +13,7 @@ from core.ballot import BallotFlow
 from core.i18n import t
 from core.frame import fit
 from core.prompts import is_prompt
-from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table, wrap
+from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table
 
 
 class Play:
@@ -89,7 +89,7 @@ class Play:
         try:
             self.session.apply(action)
         except ValueError as e:
-            self.app.push(Message(t("ui.refused"), wrap(str(e)), self.app.pop))
+            self.app.push(Message(t("ui.refused"), [str(e)], self.app.pop))
             return
         self.show()
 
@@ -111,11 +111,11 @@ class Play:
                 app.push(Message(t("game.undo"), [t("game.undo_secret")], app.pop))
             else:
                 last = " ".join([str(x) for x in s.log[-1]])
-                app.push(Confirm(t("game.undo"), wrap(t("game.undo_q", last)), self._undo))
+                app.push(Confirm(t("game.undo"), [t("game.undo_q", last)], self._undo))
         elif i == 2:
             app.home()
         else:
-            app.push(Confirm(t("game.end"), wrap(t("game.end_q")), self._end))
+            app.push(Confirm(t("game.end"), [t("game.end_q")], self._end))
 
     def _undo(self):
         self.session.undo(1)
@@ -211,7 +211,7 @@ def resume(app, game_id):
 
     def new():
         app.pop()
-        app.push(Confirm(t("game.new"), wrap(t("game.end_q")), lambda: (session.end(), app.home(), start_new(app, game_id))))
+        app.push(Confirm(t("game.new"), [t("game.end_q")], lambda: (session.end(), app.home(), start_new(app, game_id))))
 
     lines = [session.game.summary(session.state), "", t("game.resume_new")]
     app.push(Confirm(title, [t("game.resume", title)] + lines, lambda: Play(app, session).show(), new))

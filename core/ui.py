@@ -152,7 +152,7 @@ class Confirm(Screen):
     def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None):
         Screen.__init__(self)
         self.title = title
-        self.lines = lines
+        self.lines = wrap_all(lines)
         self.on_yes = on_yes
         self.on_no = on_no
         self.yes = yes or t("ui.yes_ok")
@@ -183,7 +183,7 @@ class Message(Screen):
     def __init__(self, title, lines, on_ok=None, big=None):
         Screen.__init__(self)
         self.title = title
-        self.lines = lines
+        self.lines = wrap_all(lines)
         self.on_ok = on_ok
         self.big = big
 
@@ -320,6 +320,13 @@ def wrap(s, n=21):
     if line:
         lines.append(line)
     return lines
+
+
+def wrap_all(lines):
+    out = []
+    for s in lines:
+        out.extend(wrap(s) or [""])
+    return out
 
 
 class Table(Screen):

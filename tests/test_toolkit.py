@@ -1,0 +1,167 @@
+"""Screen toolkit and App: navigation, BACK, long BACK, the opening press, frames, sleep."""
+
+from core import buttons as B
+from core import ui
+from core.frame import Frame, fit, width
+from host_sim import fakes
+
+HOME_VOTE = ["DOWN"] * 5  # from "23" to "Secret vote"
+
+
+def test_home_lists_games_and_tools(box):
+    text = box.text()
+    for title in ("23", "Democrazy", "What the Rule?!", "Secret vote", "Settings"):
+        assert title in text
+    assert "> 23" in box.lines()
+
+
+def test_cursor_moves_and_wraps(box):
+    box.do("UP")
+    assert "> Settings" in box.lines()
+    box.do("DOWN")
+    assert "> 23" in box.lines()
+
+
+def test_back_goes_up_one_level_and_home_stays(box):
+    box.do(*HOME_VOTE).do("OK", "UP", "OK")
+    assert box.lines()[0] == "Names"
+    box.do("BACK")
+    assert box.lines()[0] == "Players"
+    box.do("BACK")
+    assert box.lines()[0] == "Tablebox"
+    box.do("BACK")  # nothing above home
+    assert box.lines()[0] == "Tablebox"
+
+
+def test_long_back_offers_home_then_leaves(box):
+    box.do(*HOME_VOTE).do("OK", "OK", "OK")
+    assert "Pass the box to" in box.text()
+    box.do("hold BACK")
+    assert "Leave to the home" in box.text()
+    box.do("BACK")  # no: stay
+    assert "Pass the box to" in box.text()
+    box.do("hold BACK", "OK")
+    assert box.lines()[0] == "Tablebox"
+
+
+def test_press_that_opens_a_screen_does_not_act_on_it(box):
+    # Hold OK long on "Secret vote": the press opens the count picker on release only;
+    # a held OK that opened a screen must not also confirm the next screen.
+    box.do(*HOME_VOTE).do("OK")  # picker open
+    box.do("hold OK 2000")  # long press: no click, so the picker stays
+    assert box.lines()[0] == "Players"
+    app = box.app
+    # a screen opened while a button is held ignores that button until it is released
+    now = box.runner.now
+    app.step(now + 10, B.OK)
+    app.step(now + 40, B.OK)  # pressed (debounced)
+    app.push(ui.Message("X", ["held"], app.pop))
+    for i in range(5, 30):
+        app.step(now + i * 10, B.OK)
+    for i in range(30, 40):
+        app.step(now + i * 10, 0)
+    assert app.top().title == "X"
+
+
+def test_number_picker_limits_and_repeat(box):
+    box.do(*HOME_VOTE).do("OK")
+    box.do("DOWN")
+    assert "  2 \u25ba" in box.text()  # at the minimum: no left arrow, stays at 2
+    box.do("hold UP 3000")  # auto-repeat runs up to the maximum
+    assert "\u25c4 10  " in box.text()
+    box.do("LEFT")
+    assert "\u25c4 5 \u25ba" in box.text()
+
+
+def test_settings_language_switches_all_text(box):
+    box.do("UP", "OK")
+    assert "Language: English" in box.text()
+    box.do("OK")
+    assert "Sprache: Deutsch" in box.text()
+    box.do("BACK")
+    assert "Geheime Wahl" in box.text()
+    box.do("OK", "OK")  # the cursor is still on Settings
+    assert "Taal: Nederlands" in box.text()
+    assert b'"lang": "nl"' in box.storage.get("settings.json")
+
+
+def test_settings_survive_restart(make_box):
+    a = make_box()
+    a.do("UP", "OK", "DOWN", "OK")  # contrast 128 -> 255
+    assert a.display.level == 255
+    b = make_box(storage=a.storage)
+    assert b.display.level == 255 and b.app.settings["contrast"] == 255
+
+
+def test_damaged_settings_are_kept_aside(make_box):
+    storage = fakes.MemStorage({"settings.json": b"{not json"})
+    b = make_box(storage=storage)
+    assert b.app.settings["lang"] == "en"
+    assert storage.get("settings.bad") == b"{not json"
+
+
+def test_screen_sleep_and_wake_press_does_nothing(box):
+    box.do("DOWN")
+    box.do("wait 121000")
+    assert box.app.asleep and not box.display.on
+    assert box.leds.state[2] > 0  # status LED shows the box is on
+    box.do("DOWN")  # wakes only
+    assert not box.app.asleep and box.display.on
+    assert "> Democrazy" in box.lines()
+
+
+def test_cursor_move_sends_two_pages(box):
+    box.display.pushes.clear()
+    box.do("DOWN")
+    masks = [m for m, _ in box.display.pushes]
+    assert len(masks) == 1 and bin(masks[0]).count("1") == 2
+
+
+def test_first_frame_sends_everything():
+    from core.app import App
+
+    d = fakes.Display()
+    App(d, fakes.Leds(), fakes.MemStorage(), 1).step(0, 0)
+    assert d.pushes[0][0] == 0xFF
+
+
+def test_crash_in_a_screen_is_caught_and_shown(box):
+    class Broken(ui.Screen):
+        def on_event(self, kind, button):
+            raise RuntimeError("boom")
+
+    box.app.push(Broken())
+    box.runner.do("OK")
+    assert isinstance(box.app.last_error, RuntimeError)
+    assert "Error" in box.lines()[0] and "boom" in box.text()
+
+
+def test_frame_text_scales_and_records_lines():
+    f = Frame()
+    f.text("A", 0, 0)
+    one = sum(bin(b).count("1") for b in f.buf)
+    f.clear()
+    f.text("A", 0, 0, 2)
+    assert sum(bin(b).count("1") for b in f.buf) == 4 * one
+    f.clear()
+    f.text("A", 0, 0, 3)
+    assert sum(bin(b).count("1") for b in f.buf) == 9 * one
+    assert f.lines == ["A"]
+
+
+def test_text_at_unaligned_y_shifts_pixels():
+    a, b = Frame(), Frame()
+    a.text("H", 0, 0)
+    b.text("H", 0, 3)
+    pix = lambda f, x, y: (f.buf[(y >> 3) * 128 + x] >> (y & 7)) & 1  # noqa: E731
+    for x in range(5):
+        for y in range(8):
+            assert pix(a, x, y) == pix(b, x, y + 3)
+
+
+def test_fit_and_wrap():
+    assert fit("short") == "short"
+    long = "x" * 40
+    assert len(fit(long)) == 21 and fit(long).endswith("\u2026")
+    assert width("ab") == 11
+    assert ui.wrap("one two three four five six seven", 10) == ["one two", "three four", "five six", "seven"]
