@@ -141,8 +141,12 @@ class NumberPicker(Screen):
         title_bar(f, self.title)
         for i in range(min(2, len(self.lines))):
             f.text(fit(self.lines[i]), 0, 8 + 8 * i)
-        s = str(self.value) + self.unit
-        f.center(("\u25c4 " if self.value > self.lo else "  ") + s + (" \u25ba" if self.value < self.hi else "  "), 24, 2)
+        # Arrows above and below the value say which way UP/DOWN can still go.
+        if self.value < self.hi:
+            f.text("\u25b2", 61, 16, 1, False, False)
+        f.center(str(self.value) + self.unit, 24, 2)
+        if self.value > self.lo:
+            f.text("\u25bc", 61, 40, 1, False, False)
         f.center(t("ui.range", self.lo, self.hi), 56)
 
 
