@@ -90,3 +90,42 @@ def run(app, lines, echo=False, start_ms=0, on_step=None):
         if err:
             return "line {}: {}".format(n, err)
     return None
+
+
+def transcript(lines, seed=1, start_ms=0, storage=None):
+    """Run a script on fresh fakes and return everything observable as text: each frame
+    pushed (pages mask and bytes), LED changes, the screen's lines after every step and
+    the files left in storage. CPython and MicroPython must produce identical text."""
+    from core.app import App
+    from host_sim import fakes
+
+    d = fakes.Display()
+    leds = fakes.Leds()
+    st = storage if storage is not None else fakes.MemStorage()
+    app = App(d, leds, st, seed)
+    out = []
+    seen = [0, 0]
+
+    def flush(r):
+        for mask, data in d.pushes[seen[0] :]:
+            out.append("F {:02x} {}".format(mask, _hex(data)))
+        for s in leds.history[seen[1] :]:
+            out.append("L {} {} {}".format(s[0], s[1], s[2]))
+        seen[0] = len(d.pushes)
+        seen[1] = len(leds.history)
+
+    r = Runner(app, start_ms, flush)
+    flush(r)
+    for line in lines:
+        err = r.do(line)
+        out.append("S " + " | ".join(r.lines()))
+        if err:
+            out.append("E " + err)
+            break
+    for name in st.list():
+        out.append("D {} {}".format(name, _hex(st.get(name))))
+    return "\n".join(out)
+
+
+def _hex(data):
+    return "".join(["{:02x}".format(b) for b in data])
