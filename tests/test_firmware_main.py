@@ -1,0 +1,199 @@
+"""firmware/main.py booting on a fake `machine` (sys.modules) with a fake clock: a scripted
+session with the real core.app.App, the watchdog, idle polling, safe mode and I2C
+error recovery."""
+
+import sys
+
+import pytest
+
+from fakes_machine import Clock, Panel, make_machine
+from firmware import config
+from firmware import main as fw
+
+OLD_VOTE = bytes([0x3C]) * 1024
+PIN = {"UP": 10, "DOWN": 11, "LEFT": 12, "RIGHT": 13, "OK": 14, "BACK": 15, "YES": 16, "NO": 17}
+
+
+@pytest.fixture
+def dev(monkeypatch, tmp_path):
+    """A Pico with the default wiring on fake hardware; the panel holds an old vote."""
+    panel = Panel(ram=OLD_VOTE, on=True, charge_pump=True)
+    m = make_machine(panel)
+    monkeypatch.setitem(sys.modules, "machine", m)
+    clock = Clock(start=(1 << 30) - 3000)  # cross the ticks wrap during the session
+
+    def hardware():
+        hw = fw.Hardware(fw.load_board("pico"), data_dir=str(tmp_path))
+        hw.ticks_ms, hw.sleep_ms = clock.ticks_ms, clock.sleep_ms
+        return hw
+
+    class Dev:
+        pass
+
+    d = Dev()
+    d.m, d.panel, d.clock, d.hardware = m, panel, clock, hardware
+
+    def press(name, at, ms=80):
+        pin = PIN[name]
+        clock.at(at, lambda: m.levels.__setitem__(pin, 0))  # active low
+        clock.at(at + ms, lambda: m.levels.__setitem__(pin, 1))
+
+    d.press = press
+    return d
+
+
+def test_boot_and_scripted_session(dev):
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=30)
+    assert app is not None
+    # The old vote in panel RAM was never shown: the panel went dark first, and the
+    # first thing it lit up was blank RAM.
+    assert dev.panel.commands[0] == (0xAE,)
+    assert OLD_VOTE not in dev.panel.lit_snapshots
+    assert dev.panel.lit_snapshots[0] == bytes(1024)
+    assert app.frame.lines[1] == "> 23"
+    assert dev.panel.visible() == bytes(app.frame.buf)
+
+    t = dev.clock.now
+    dev.press("DOWN", t + 50)
+    dev.press("OK", t + 300)
+    fw.run(app, hw, steps=100)
+    assert app.frame.lines[0] == "Democrazy"  # DOWN then OK opened the second game
+    assert dev.panel.visible() == bytes(app.frame.buf)
+
+    t = dev.clock.now
+    dev.press("BACK", t + 50)
+    fw.run(app, hw, steps=60)
+    assert app.frame.lines[:3] == ["Tablebox", "23", "> Democrazy"]
+    assert dev.panel.visible() == bytes(app.frame.buf)
+    # A cursor move is a page or two, not a full frame.
+    n = len(dev.m.bus.log)
+    dev.press("UP", dev.clock.now + 30)
+    fw.run(app, hw, steps=40)
+    assert app.frame.lines[1] == "> 23"
+    assert 0 < dev.m.bus.payload_bytes(n) <= 3 * 136
+    assert dev.panel.visible() == bytes(app.frame.buf)
+
+
+def test_loop_polls_every_few_ms(dev):
+    hw = dev.hardware()
+    fw.main(hw=hw, steps=10)
+    assert dev.clock.slept == [config.POLL_MS] * 10
+    assert 1 <= config.POLL_MS <= 10
+
+
+def test_i2c_error_mid_session_recovers_with_full_frame(dev):
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=20)
+    dev.m.bus.fail = 1  # the next write (the frame after DOWN) fails once
+    dev.press("DOWN", dev.clock.now + 20)
+    fw.run(app, hw, steps=30)
+    assert hw.display.errors == 1
+    assert not hw.display.failed
+    assert app.frame.lines[2] == "> Democrazy"  # the game went on
+    assert dev.panel.visible() == bytes(app.frame.buf)
+
+
+def test_i2c_error_recovery_happens_on_the_next_iteration(dev):
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=5)
+    hw.display.show(app.frame.buf, 0xFF)
+    dev.m.bus.fail = 1
+    app.frame.buf[0] ^= 0xFF  # something new to show
+    hw.display.show(app.frame.buf, 1)
+    assert hw.display.failed
+    assert dev.panel.visible() != bytes(app.frame.buf)
+    fw.run(app, hw, steps=1)
+    assert not hw.display.failed
+    assert dev.panel.visible() == bytes(app.frame.buf)
+
+
+def test_panel_unplugged_then_back(dev):
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=5)
+    del dev.m.bus.devices[0x3C]
+    dev.press("DOWN", dev.clock.now + 20)
+    fw.run(app, hw, steps=100)  # 500+ ms without a panel: no exception, buttons work
+    assert hw.display.failed
+    assert app.frame.lines[2] == "> Democrazy"
+    fresh = Panel(ram=OLD_VOTE)
+    dev.m.bus.devices[0x3C] = fresh
+    fw.run(app, hw, steps=150)
+    assert not hw.display.failed
+    assert fresh.visible() == bytes(app.frame.buf)
+    assert OLD_VOTE not in fresh.lit_snapshots
+
+
+def test_watchdog_only_when_enabled_and_fed_each_iteration(dev, monkeypatch):
+    hw = dev.hardware()
+    fw.main(hw=hw, steps=10)
+    assert dev.m.wdts == []  # development build: no watchdog
+    monkeypatch.setattr(config, "WATCHDOG", True)
+    hw = dev.hardware()
+    fw.main(hw=hw, steps=25)
+    (wdt,) = dev.m.wdts
+    assert wdt.timeout >= 2000
+    assert wdt.feeds == 25
+
+
+def test_sleeping_app_polls_slower_and_uses_lightsleep(dev, monkeypatch):
+    monkeypatch.setattr(config, "LIGHTSLEEP", True)
+    hw = dev.hardware()
+    assert hw.lightsleep is dev.m.lightsleep
+    hw.lightsleep = lambda ms: (dev.m.lightsleep(ms), dev.clock.sleep_ms(ms))  # time passes
+    app = fw.main(hw=hw, steps=5)
+    assert dev.m.lightsleeps == []
+    idle_s = app.settings["sleep"]
+    steps = idle_s * 1000 // config.POLL_MS + 10
+    fw.run(app, hw, steps=steps)
+    assert app.asleep
+    assert not dev.panel.lit
+    assert dev.m.lightsleeps and set(dev.m.lightsleeps) == {config.IDLE_POLL_MS}
+    n = len(dev.m.lightsleeps)
+    fw.run(app, hw, steps=20)
+    assert len(dev.m.lightsleeps) == n + 20  # still asleep: 20 slow polls
+    dev.press("OK", dev.clock.now + 10, ms=200)
+    fw.run(app, hw, steps=20)
+    assert not app.asleep
+    assert dev.panel.visible() == bytes(app.frame.buf)
+
+
+def test_safe_mode_skips_the_loop(dev):
+    dev.m.levels[PIN["OK"]] = 0
+    dev.m.levels[PIN["BACK"]] = 0
+    hw = dev.hardware()
+    assert fw.main(hw=hw, steps=10) is None
+    assert dev.clock.slept == []
+
+
+def test_ctrl_c_turns_leds_off_and_reraises(dev, monkeypatch):
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=2)
+
+    def boom(now, mask):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(app, "step", boom)
+    monkeypatch.setattr(fw, "boot", lambda hw: app)
+    hw.leds.set(255, 255, 255)
+    with pytest.raises(KeyboardInterrupt):
+        fw.main(hw=hw, steps=3)
+    assert [p.duty_u16() for p in dev.m.pwms] == [0, 0, 0]
+
+
+def test_load_board_guesses_pico_w(monkeypatch):
+    monkeypatch.setattr(config, "BOARD", None)
+    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico W with RP2040", raising=False)
+    assert fw.load_board().NAME == "pico_w"
+    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico with RP2040", raising=False)
+    assert fw.load_board().NAME == "pico"
+    monkeypatch.setattr(config, "BOARD", "rpi_blinka")
+    assert fw.load_board().NAME == "rpi_blinka"
+
+
+def test_hardware_uses_board_bus_settings(dev):
+    hw = dev.hardware()
+    (i2c,) = dev.m.i2cs
+    assert i2c.id == 0 and i2c.freq == 400_000
+    assert i2c.sda.id == 4 and i2c.scl.id == 5
+    assert hw.display.addr == 0x3C
