@@ -68,7 +68,7 @@ TEXT = {
         "g23.top": "Top {0}",
         "g23.you": "Hand {0} Pen {1} Bon {2}",
         "g23.forced": "Forced: play or fold",
-        "g23.lone": "Last one in: play/fold",
+        "g23.lone": "Alone: play or fold",
         "g23.a.play": "Play",
         "g23.a.pass": "Pass (+1)",
         "g23.a.force": "Pass & force (+2)",
@@ -81,7 +81,7 @@ TEXT = {
         "g23.l.pen": "Penalty +{0}",
         "g23.l.bonus": "Bonus -{0}: top {1}",
         "g23.l.last": "Last card: return {0}",
-        "g23.last.first": "{0} opened with the 1",
+        "g23.last.first": "{0} played the 1",
         "g23.last.play": "{0}: {1}x {2}, +{3}",
         "g23.last.pass": "{0} passed, +1",
         "g23.last.force": "{0} forced, +2",
@@ -98,8 +98,8 @@ TEXT = {
         "g23.s.total": "={0}",
         "g23.summary": "{0} players, round {1}",
         "g23.summary.over": "{0} players, game over",
-        "g23.res": "{0} chips",
-        "g23.res.bonus": "{0} chips ({1} - 2x{2} bonus)",
+        "g23.res": "{0}",
+        "g23.res.bonus": "{0} ({1}-{2})",
         "g23.e.format": "Malformed action.",
         "g23.e.unknown": "Unknown action.",
         "g23.e.over": "The game is over.",
@@ -125,27 +125,27 @@ TEXT = {
         "g23.variant.normal": "15, 3 ablegen",
         "g23.variant.beginner": "12, nichts ablegen",
         "g23.deal.normal": "15 geben, 3 ablegen",
-        "g23.deal.beginner": "12 geben, nichts ablegen",
+        "g23.deal.beginner": "12 geben, keine weg",
         "g23.who1": "Wer hat die 1?",
         "g23.round": "Runde {0}",
         "g23.turn": "{0} ist dran",
         "g23.top": "Oben {0}",
         "g23.you": "Hand {0} Str {1} Bon {2}",
-        "g23.forced": "Gezwungen: spielen/raus",
-        "g23.lone": "Als Letzte: spielen/raus",
+        "g23.forced": "Zwang: spielen/raus",
+        "g23.lone": "Allein: spielen/raus",
         "g23.a.play": "Ausspielen",
         "g23.a.pass": "Passen (+1)",
         "g23.a.force": "Passen & zwingen (+2)",
         "g23.a.fold": "Aussteigen (+{0})",
         "g23.q.chips": "Wie viele Bonuschips?",
-        "g23.q.adj": "Oberste Karte gilt als",
+        "g23.q.adj": "Oben gilt jetzt",
         "g23.q.rank": "Welcher Wert?",
         "g23.q.count": "Wie viele {0}er?",
         "g23.q.ok": "{0}x {1} spielen?",
         "g23.l.pen": "Strafe +{0}",
         "g23.l.bonus": "Bonus -{0}: oben {1}",
-        "g23.l.last": "Letzte Karte: {0} zurück",
-        "g23.last.first": "{0} hat die 1 gelegt",
+        "g23.l.last": "Letzte: {0} zurück",
+        "g23.last.first": "{0} legte die 1",
         "g23.last.play": "{0}: {1}x {2}, +{3}",
         "g23.last.pass": "{0} passt, +1",
         "g23.last.force": "{0} zwingt, +2",
@@ -161,9 +161,9 @@ TEXT = {
         "g23.s.fold": "raus",
         "g23.s.total": "={0}",
         "g23.summary": "{0} Spieler, Runde {1}",
-        "g23.summary.over": "{0} Spieler, Spiel vorbei",
-        "g23.res": "{0} Chips",
-        "g23.res.bonus": "{0} Chips ({1} - 2x{2} Bonus)",
+        "g23.summary.over": "{0} Spieler, vorbei",
+        "g23.res": "{0}",
+        "g23.res.bonus": "{0} ({1}-{2})",
         "g23.e.format": "Ungültige Aktion.",
         "g23.e.unknown": "Unbekannte Aktion.",
         "g23.e.over": "Das Spiel ist vorbei.",
@@ -195,8 +195,8 @@ TEXT = {
         "g23.turn": "{0} is aan de beurt",
         "g23.top": "Boven {0}",
         "g23.you": "Hand {0} Str {1} Bon {2}",
-        "g23.forced": "Gedwongen: spelen/stop",
-        "g23.lone": "Als laatste: spelen/stop",
+        "g23.forced": "Moet: spelen of stop",
+        "g23.lone": "Alleen: spelen/stop",
         "g23.a.play": "Spelen",
         "g23.a.pass": "Passen (+1)",
         "g23.a.force": "Passen & dwingen (+2)",
@@ -208,8 +208,8 @@ TEXT = {
         "g23.q.ok": "{0}x {1} spelen?",
         "g23.l.pen": "Straf +{0}",
         "g23.l.bonus": "Bonus -{0}: boven {1}",
-        "g23.l.last": "Laatste kaart: {0} terug",
-        "g23.last.first": "{0} opende met de 1",
+        "g23.l.last": "Laatste: {0} terug",
+        "g23.last.first": "{0} legde de 1",
         "g23.last.play": "{0}: {1}x {2}, +{3}",
         "g23.last.pass": "{0} past, +1",
         "g23.last.force": "{0} dwingt, +2",
@@ -225,9 +225,9 @@ TEXT = {
         "g23.s.fold": "stop",
         "g23.s.total": "={0}",
         "g23.summary": "{0} spelers, ronde {1}",
-        "g23.summary.over": "{0} spelers, spel voorbij",
-        "g23.res": "{0} fiches",
-        "g23.res.bonus": "{0} fiches ({1} - 2x{2} bonus)",
+        "g23.summary.over": "{0} spelers, voorbij",
+        "g23.res": "{0}",
+        "g23.res.bonus": "{0} ({1}-{2})",
         "g23.e.format": "Ongeldige actie.",
         "g23.e.unknown": "Onbekende actie.",
         "g23.e.over": "Het spel is voorbij.",
@@ -578,7 +578,8 @@ def table(s):
 
 
 def result(s):
-    """Ranking by final total (penalty - 2 per bonus chip, not below 0), fewest first.
+    """[(place, player index, text)]: ranking by final total (penalty - 2 per bonus chip,
+    not below 0), fewest first; text e.g. "18 (22-4)" = total (penalty - cancelled).
 
     Meant for the end of the game; before that it ranks as if the game ended now."""
     n = len(s["players"])
@@ -592,10 +593,10 @@ def result(s):
                 place += 1
         b = s["bonus"][i]
         if b:
-            txt = t("g23.res.bonus", tot[i], s["pen"][i], b)
+            txt = t("g23.res.bonus", tot[i], s["pen"][i], 2 * b)
         else:
             txt = t("g23.res", tot[i])
-        out.append((place, s["players"][i], txt))
+        out.append((place, i, txt))
     return out
 
 
