@@ -2,7 +2,7 @@
 
 Helper for tests, not a test module:
 
-    from tests.micropython import run_micropython
+    from tests.mpwasm import run_micropython
     out = run_micropython("import core.rng\\nprint(core.rng.Rng(1).below(6))")
 
 The node side is tests/mp/run.mjs; it copies core/ (and any extra `paths`) into the wasm

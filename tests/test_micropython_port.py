@@ -10,7 +10,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if REPO not in sys.path:
     sys.path.insert(0, REPO)
 
-from tests.micropython import run_micropython  # noqa: E402
+from tests.mpwasm import run_micropython  # noqa: E402
 
 # Runs unchanged on CPython and MicroPython; prints only ints, strings and lists of them.
 SNIPPET = r"""

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from host_sim import script
-from tests.micropython import run_micropython
+from tests.mpwasm import run_micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = sorted(glob.glob(os.path.join(HERE, "scripts", "*.txt")))
