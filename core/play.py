@@ -51,17 +51,28 @@ class Play:
                     self.answered(p, i)
 
             header = self.header(p) if (p.big or p.player is not None) else None
-            app.push(Menu(p.title, items, select, p.initial, app.home if root else None, header))
+            # With the name large on screen, the title bar carries the first context line.
+            title = p.lines[0] if header and p.player is not None and p.lines else p.title
+            app.push(Menu(title, items, select, p.initial, app.home if root else None, header))
         elif kind == "number":
-            app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: self.answered(p, v), p.unit, p.lines))
+            app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: self.answered(p, v), p.unit, self.context(p)))
         elif kind == "confirm":
-            app.push(Confirm(p.title, p.lines, lambda: self.answered(p, True)))
+            app.push(Confirm(p.title, self.context(p) + list(p.lines), lambda: self.answered(p, True)))
         elif kind == "ballot":
             names = self.names()
             flow = BallotFlow(app, p.title, [names[i] for i in p.voters], lambda v: self.answered(p, v), self.show)
             flow.start()
         else:
             raise ValueError("unknown prompt kind " + kind)
+
+    def context(self, p):
+        """One small line saying who answers and what the table reads (e.g. "Anna  Top 14")."""
+        parts = []
+        if p.player is not None:
+            parts.append(self.names()[p.player])
+        if p.big:
+            parts.append(p.big)
+        return ["  ".join(parts)] if parts else []
 
     def header(self, p):
         names = self.names()
@@ -190,21 +201,24 @@ def start_new(app, game_id):
 
 
 def resume(app, game_id):
-    """Offer the saved game; a damaged save is reported (and kept aside), never lost."""
+    """Offer the saved game; a damaged save is reported (and kept aside), never lost.
+
+    When one copy was damaged and the other is good, the damage is reported first and
+    OK leads on to the good copy (the step before, at worst)."""
     from core.session import Session
 
     rec, bad = saves.fetch(app.storage, game_id)
     title = app_title(game_id)
-    if bad:
-        app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
-        return
     if rec is None:
-        start_new(app, game_id)
+        if bad:
+            app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
+        else:
+            start_new(app, game_id)
         return
     try:
         session = Session.from_record(rec, app.storage)
     except (ValueError, KeyError, TypeError):
-        # Readable but not replayable: keep it aside like any damaged save.
+        # Checked by the loader already; kept as a last line of defence.
         app.push(Message(t("game.damaged"), [t("game.damaged_text", saves.quarantine(app.storage, game_id))], lambda: start_new(app, game_id)))
         return
     remember(app, game_id)
@@ -213,8 +227,16 @@ def resume(app, game_id):
         app.pop()
         app.push(Confirm(t("game.new"), [t("game.end_q")], lambda: (session.end(), app.home(), start_new(app, game_id))))
 
-    lines = [session.game.summary(session.state), "", t("game.resume_new")]
-    app.push(Confirm(title, [t("game.resume", title)] + lines, lambda: Play(app, session).show(), new))
+    def offer():
+        if bad:
+            app.pop()
+        lines = [session.game.summary(session.state), "", t("game.resume_new")]
+        app.push(Confirm(title, [t("game.resume", title)] + lines, lambda: Play(app, session).show(), new))
+
+    if bad:
+        app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], offer))
+    else:
+        offer()
 
 
 def remember(app, game_id):
