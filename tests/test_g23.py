@@ -341,8 +341,8 @@ def test_full_game_hand_computed_with_shared_win():
     assert g.result(s) == [(1, 1, "18 (22-4)"), (1, 2, "18 (24-6)"), (3, 0, "21")]
     assert g.summary(s) == "3 players, game over"
     header, rows = g.table(s)
-    assert header == ["Name", "Hand", "Pen", "Bon", ""]
-    assert rows[1] == ["Ben", "0", "22", "2", "=18"]
+    assert header == ["Name", "Tot", "Pen", "Bon"]
+    assert rows[1] == ["Ben", "18", "22", "2"]
     # replay from (settings, seed, log) reproduces the state
     r = game(first=None)
     run(r, *(log + log2))
@@ -376,13 +376,23 @@ def test_bonus_chips_not_refilled_in_round_2():
     assert p.title == "Rank to play"  # no chips left: chip question skipped
 
 
-def test_table_status_column():
-    s = game()
+def test_table_marks_turn_and_folded():
+    s = game(names=["Anna", "Bernadette", "Cid"])
     s["out"][2] = 2
     header, rows = g.table(s)
-    assert [r[4] for r in rows] == ["in", "turn", "fold"]
-    s["out"][0] = 1
-    assert g.table(s)[1][0][4] == "done"
+    assert header == ["Name", "Hand", "Pen", "Bon"]
+    assert [r[0] for r in rows] == ["Anna", "\u25baBernade", "Cid"]  # turn marked, cut to 7
+    assert [r[1] for r in rows] == ["11", "12", "\u00d7"]
+
+
+def test_table_fits_the_screen():
+    from core.ui import Table
+
+    s = game(names=["Anna1234", "Bernd123", "Carla123", "Dieter12"])
+    s["pen"] = [123, 45, 6, 7]
+    header, rows = g.table(s)
+    tab = Table("t", header, rows)
+    assert all(len(tab._line(r)) <= 21 for r in tab.rows)
 
 
 def test_state_json_size_typical_game():

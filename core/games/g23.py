@@ -90,12 +90,7 @@ TEXT = {
         "g23.h.hand": "Hand",
         "g23.h.pen": "Pen",
         "g23.h.bonus": "Bon",
-        "g23.h.status": "",
-        "g23.s.in": "in",
-        "g23.s.turn": "turn",
-        "g23.s.done": "done",
-        "g23.s.fold": "fold",
-        "g23.s.total": "={0}",
+        "g23.h.total": "Tot",
         "g23.summary": "{0} players, round {1}",
         "g23.summary.over": "{0} players, game over",
         "g23.res": "{0}",
@@ -154,12 +149,7 @@ TEXT = {
         "g23.h.hand": "Hand",
         "g23.h.pen": "Str",
         "g23.h.bonus": "Bon",
-        "g23.h.status": "",
-        "g23.s.in": "dabei",
-        "g23.s.turn": "dran",
-        "g23.s.done": "fertig",
-        "g23.s.fold": "raus",
-        "g23.s.total": "={0}",
+        "g23.h.total": "Ges",
         "g23.summary": "{0} Spieler, Runde {1}",
         "g23.summary.over": "{0} Spieler, vorbei",
         "g23.res": "{0}",
@@ -218,12 +208,7 @@ TEXT = {
         "g23.h.hand": "Hand",
         "g23.h.pen": "Str",
         "g23.h.bonus": "Bon",
-        "g23.h.status": "",
-        "g23.s.in": "mee",
-        "g23.s.turn": "beurt",
-        "g23.s.done": "klaar",
-        "g23.s.fold": "stop",
-        "g23.s.total": "={0}",
+        "g23.h.total": "Tot",
         "g23.summary": "{0} spelers, ronde {1}",
         "g23.summary.over": "{0} spelers, voorbij",
         "g23.res": "{0}",
@@ -556,24 +541,23 @@ def _ask_ok(s, p, k, adj, rank, count):
 
 
 def table(s):
-    header = [t("g23.h.name"), t("g23.h.hand"), t("g23.h.pen"), t("g23.h.bonus"),
-              t("g23.h.status")]
-    rows = []
+    """Score table, 21 characters wide: name (marked ► on turn, cut to 7), cards in
+    hand (× = folded), penalty and bonus chips; at the end the final total instead."""
     over = s["phase"] == "over"
+    header = [t("g23.h.name"), t("g23.h.total") if over else t("g23.h.hand"),
+              t("g23.h.pen"), t("g23.h.bonus")]
+    rows = []
     for i in range(len(s["players"])):
-        o = s["out"][i]
+        name = s["players"][i][:7]
         if over:
-            st = t("g23.s.total", score(s, i))
-        elif o == 1:
-            st = t("g23.s.done")
-        elif o == 2:
-            st = t("g23.s.fold")
-        elif s["phase"] == "play" and s["turn"] == i:
-            st = t("g23.s.turn")
+            second = str(score(s, i))
+        elif s["out"][i] == 2:
+            second = "×"
         else:
-            st = t("g23.s.in")
-        rows.append([s["players"][i], str(s["hand"][i]), str(s["pen"][i]),
-                     str(s["bonus"][i]), st])
+            second = str(s["hand"][i])
+        if not over and s["phase"] == "play" and s["turn"] == i:
+            name = "►" + name
+        rows.append([name, second, str(s["pen"][i]), str(s["bonus"][i])])
     return header, rows
 
 
