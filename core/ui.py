@@ -16,18 +16,30 @@ ROWS = 7  # 1x rows under the title bar
 
 
 class Screen:
+    """Base screen: a click of OK runs on_ok (when set), a click of BACK runs back(),
+    which runs on_back (when set) or goes up one level."""
+
     title = ""
     leds = (0, 0)
+    on_ok = None
+    on_back = None
 
     def __init__(self):
         self.app = None
 
     def on_event(self, kind, button):
-        if kind == B.RELEASE and button == B.BACK:
+        if kind != B.RELEASE:
+            return
+        if button == B.OK and self.on_ok:
+            self.on_ok()
+        elif button == B.BACK:
             self.back()
 
     def back(self):
-        self.app.pop()
+        if self.on_back:
+            self.on_back()
+        else:
+            self.app.pop()
 
     def tick(self, now):
         """Called every step; return True to request a redraw."""
@@ -75,12 +87,6 @@ class Menu(Screen):
     def label(self, i):
         it = self.items[i]
         return it if isinstance(it, str) else it()
-
-    def back(self):
-        if self.on_back:
-            self.on_back()
-        else:
-            self.app.pop()
 
     def on_event(self, kind, button):
         d = pick(kind, button)
@@ -182,29 +188,18 @@ class Confirm(Screen):
 
 
 class Message(Screen):
-    """A few lines and OK (or BACK) to go on; big=True draws the first line at 2x."""
+    """A few lines (wrapped); OK runs on_ok, BACK goes back."""
 
-    def __init__(self, title, lines, on_ok=None, big=None):
+    def __init__(self, title, lines, on_ok=None):
         Screen.__init__(self)
         self.title = title
         self.lines = wrap_all(lines)
         self.on_ok = on_ok
-        self.big = big
-
-    def on_event(self, kind, button):
-        if is_ok(kind, button) and self.on_ok:
-            self.on_ok()
-        else:
-            Screen.on_event(self, kind, button)
 
     def draw(self, f):
         title_bar(f, self.title)
-        row = 1
-        if self.big:
-            f.center(fit(self.big, 2), 10, 2)
-            row = 4
-        for i in range(min(8 - row, len(self.lines))):
-            f.text(fit(self.lines[i]), 0, (row + i) * 8)
+        for i in range(min(ROWS, len(self.lines))):
+            f.text(fit(self.lines[i]), 0, (i + 1) * 8)
 
 
 class HandOver(Screen):
@@ -216,18 +211,6 @@ class HandOver(Screen):
         self.name = name
         self.on_ok = on_ok
         self.on_back = on_back
-
-    def back(self):
-        if self.on_back:
-            self.on_back()
-        else:
-            self.app.pop()
-
-    def on_event(self, kind, button):
-        if is_ok(kind, button):
-            self.on_ok()
-        else:
-            Screen.on_event(self, kind, button)
 
     def draw(self, f):
         title_bar(f, self.title)
@@ -245,12 +228,6 @@ class BigResult(Screen):
         self.big = big
         self.lines = lines
         self.on_ok = on_ok
-
-    def on_event(self, kind, button):
-        if is_ok(kind, button) and self.on_ok:
-            self.on_ok()
-        else:
-            Screen.on_event(self, kind, button)
 
     def draw(self, f):
         title_bar(f, self.title)
