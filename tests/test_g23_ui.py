@@ -1,0 +1,146 @@
+"""23 through the box's UI: turn screen, play flow, refusals on screen, table, undo, end."""
+
+from core import games
+from host_sim import autoplay
+
+NAMES = b'["Anna","Ben","Cleo"]'
+
+
+def start(make_box, names=NAMES):
+    from host_sim import fakes
+
+    box = make_box(storage=fakes.MemStorage({"names.json": names}))
+    box.do("OK", "OK", "OK", "OK")  # 23 -> 3 players (remembered) -> Start -> normal deal
+    return box
+
+
+def play(box, *actions):
+    g = games.load("g23")
+    for a in actions:
+        box.do(*autoplay.keys_for(g.prompt(current(box)), a))
+
+
+def current(box):
+    from core.session import Session
+    from core import saves
+
+    rec, bad = saves.fetch(box.storage, "g23")
+    assert bad is None
+    return Session.from_record(rec).state
+
+
+def test_turn_screen_shows_name_and_top_large(make_box):
+    box = start(make_box)
+    assert "Who holds the 1?" in box.text()
+    play(box, ["first", 0], ["play", 5, 2, 0, 1])
+    lines = box.lines()
+    assert lines[1:3] == ["Cleo", "Top 5"]  # the 2x lines
+    assert "> Play" in lines and "Pass (+1)" in lines
+
+
+def test_play_flow_shows_penalty_before_confirming(make_box):
+    box = start(make_box)
+    play(box, ["first", 0])
+    box.do("OK", "OK")  # Play, 0 bonus chips
+    assert "Rank to play" in box.text()
+    box.do("UP", "UP", "UP", "UP", "UP", "OK")  # rank 7 on top 1
+    box.do("UP", "OK")  # two 7s
+    assert "Penalty +5" in box.text()
+    box.do("OK")
+    st = current(box)
+    assert st["pen"][1] == 5 and st["hand"][1] == 10 and st["top"] == 7
+
+
+def test_rulebook_example_bonus_chip_down(make_box):
+    box = start(make_box)
+    play(box, ["first", 0], ["play", 14, 1, 0, 1])
+    before = current(box)["pen"][2]
+    play(box, ["play", 10, 2, 1, 10])  # Cleo: one chip, top 14 -> 10, two 10s
+    st = current(box)
+    assert st["pen"][2] == before and st["bonus"][2] == 2 and st["top"] == 10
+
+
+def test_illegal_action_refused_on_screen_and_nothing_lost(make_box):
+    # The pickers only offer legal values; an action that still arrives illegal (a
+    # damaged or hand-made log, a future input path) is refused with the game's reason.
+    from core import saves
+    from core.play import Play
+    from core.session import Session
+
+    box = start(make_box)
+    play(box, ["first", 0], ["play", 9, 1, 0, 1])
+    saved = box.storage.get("g23.sav")
+    rec, _ = saves.fetch(box.storage, "g23")
+    ui = Play(box.app, Session.from_record(rec, box.storage))
+    ui.show()
+    for bad, word in (
+        (["play", 5, 1, 0, 9], "rank must be 9 or higher"),
+        (["play", 12, 13, 0, 9], "holds only 12 cards"),
+        (["play", 12, 1, 4, 9], "only 3 bonus chips"),
+    ):
+        ui.act(bad)
+        box.do("wait 50")
+        assert box.lines()[0] == "Not allowed"
+        assert word in " ".join(box.lines()[1:]).lower(), box.text()
+        box.do("OK")
+        assert box.lines()[1:3] == ["Cleo", "Top 9"]
+        assert box.storage.get("g23.sav") == saved
+
+
+def test_score_table_and_undo_from_the_turn_menu(make_box):
+    box = start(make_box)
+    play(box, ["first", 0], ["play", 5, 1, 0, 1], ["pass"])
+    box.do("UP", "OK")  # Menu… is last
+    box.do("OK")
+    assert "Score table" in box.text()
+    rows = box.lines()[2:5]
+    assert rows[0].startswith("\u25baAnna") or rows[0].startswith("Anna")
+    assert rows[2].split()[:3] == ["\u25baCleo", "12", "1"] or rows[2].split()[:3] == ["Cleo", "12", "1"]
+    box.do("OK")  # close the table
+    box.do("DOWN", "OK")  # Undo last step
+    assert "Undo" in box.text() and "pass" in box.text()
+    box.do("OK")
+    st = current(box)
+    assert st["pen"] == [0, 3, 0] and st["turn"] == 2  # Ben's penalty for 5 on 1 stays
+    assert box.lines()[1:3] == ["Cleo", "Top 5"]
+
+
+def test_undo_twice_and_undo_confirm_can_be_refused(make_box):
+    box = start(make_box)
+    play(box, ["first", 0], ["play", 5, 1, 0, 1])
+    box.do("UP", "OK", "DOWN", "OK", "BACK")  # refuse the undo
+    assert len(saved_log(box)) == 2
+    box.do("BACK")  # back from the game menu to the turn, cursor still on Menu…
+    box.do("OK", "DOWN", "OK", "OK")  # undo the play
+    box.do("UP", "OK", "DOWN", "OK", "OK")  # undo "first"
+    assert saved_log(box) == []
+    assert "Who holds the 1?" in box.text()
+
+
+def saved_log(box):
+    from core import saves
+
+    return saves.fetch(box.storage, "g23")[0]["l"]
+
+
+def test_back_from_turn_goes_home_and_resumes(make_box):
+    box = start(make_box)
+    play(box, ["first", 1])
+    box.do("BACK")
+    assert box.lines()[0] == "Tablebox"
+    box.do("OK")  # 23 -> resume question
+    assert "Resume 23?" in box.text()
+    box.do("OK")
+    assert box.lines()[1:3] == ["Cleo", "Top 1"]
+
+
+def test_full_game_ends_on_final_ranking(make_box):
+    settings, actions = autoplay.random_game("g23", 3, 5)
+    box = start(make_box, b'["P1","P2","P3"]')
+    play(box, *actions)
+    assert box.lines()[0] == "Final result"
+    box.do("OK")
+    g = games.load("g23")
+    st = current(box)
+    for place, who, text in g.result(st):
+        assert any("{}. P{} {}".format(place, who + 1, text) in s for s in box.lines())
