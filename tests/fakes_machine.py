@@ -388,40 +388,14 @@ class BusioI2C:
 
 
 def import_adafruit_ssd1306():
-    """Import adafruit_ssd1306 with Blinka's `micropython` module (for const()).
-
-    tests/micropython.py (the MicroPython runner helper) shadows the top-level name
-    `micropython` while pytest runs, and adafruit_ssd1306 does
-    `from micropython import const`. Load Blinka's module for that import only and put
-    back whatever was there. Returns None when adafruit_ssd1306 is not installed.
-    """
+    """Import adafruit_ssd1306 (None when not installed). It imports busio, and Blinka
+    detects the platform once, at that import: ask for its OS-agnostic fake board so
+    busio imports on any host."""
     import importlib
-    import importlib.machinery
-    import importlib.util
     import os
-    import sys
 
-    if "adafruit_ssd1306" in sys.modules:
-        return sys.modules["adafruit_ssd1306"]
-    # adafruit_ssd1306 imports busio (for typing), and Blinka detects the platform once,
-    # at that import: ask for its OS-agnostic fake board so busio imports on any host.
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    saved = sys.modules.get("micropython")
-    if not hasattr(saved, "const"):
-        here = os.path.dirname(os.path.abspath(__file__))
-        path = [p for p in sys.path if p and os.path.abspath(p) != here]
-        spec = importlib.machinery.PathFinder.find_spec("micropython", path)
-        if spec is None:
-            return None
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        sys.modules["micropython"] = mod
     try:
         return importlib.import_module("adafruit_ssd1306")
     except ImportError:
         return None
-    finally:
-        if saved is None:
-            sys.modules.pop("micropython", None)
-        else:
-            sys.modules["micropython"] = saved
