@@ -1,45 +1,407 @@
-"""Saved games: one slot per game, written after every completed step.
+"""Saved games: two alternating copies per game, checked on every load.
 
 A save is the game's id, settings, seed and action log (never a snapshot: the state is
-replayed), encoded as JSON. store() writes atomically through the storage adapter;
-fetch() returns (record, problem): record is None when there is no usable save, problem
-is None or the name under which a damaged file was kept aside.
+replayed). Every completed step is written with a sequence number n that grows by one per
+write; copy n goes to FILES[n % 2] ("g23.sav" for odd n, "g23.bak" for even n), so each
+step costs ONE atomic put (temp file + rename) and the other file always holds the step
+before. After a power cut the newer good copy wins: the last step, or the one before it
+when the cut hit that step's write. (A separate backup written each step would double
+the flash writes for nothing the alternation does not already give.)
+
+File format, version 2 (bytes; typical games of 23 stay under littlefs's 512-byte
+inline limit, so a save lives in the directory's metadata log and needs no data block):
+
+  b"TB" VERSION(1 byte) CRC32(4 bytes, big-endian, of everything after it)
+  JSON header without spaces: [game_id, n, settings, seed, words]
+  b"\\n"
+  the log as action tokens, one byte each for the common cases:
+    0..191       small int literal
+    192..223     word[i] that STARTS a new action (words: the header's string table)
+    224..239     word[i] inside an action
+    A_START      a new action whose first element is not a one-byte word
+    OPEN, CLOSE  a nested list;  TRUE, FALSE, NONE
+    INT          zigzag varint follows (any other int)
+    JSONV        varint length + JSON text follows (anything else: strings not in the
+                 table, floats, dicts)
+  e.g. ["play", 14, 2, 0, 13] is 5 bytes, ["pass"] 1 byte.
+
+The loader never trusts a file: magic, version, CRC, game id, header structure, token
+stream, and finally a replay of the whole log through the game (ValueError = damaged).
+A damaged file is moved aside to "<game>.bad" (then .bad1, .bad2, ... never overwriting
+one), reported, and the good copy (if any) is written again so two copies exist again.
+Version 1 files (plain JSON {"v":1,...}, no checksum) are still read.
+
+fetch() returns (record, problem): record is None when there is no usable save; problem
+is None or the name(s) under which damaged files were kept aside. The record is a dict:
+g game id, s settings, r seed, l log, n sequence number, st the replayed state.
 """
 
 import json
 
-VERSION = 1
+VERSION = 2
+MAGIC = b"TB"
+HEAD = 7  # magic + version + crc
+
+# token bytes
+_WORD0 = 192  # words starting an action: 192..223
+_WORDI = 224  # words inside an action: 224..239
+A_START = 240
+OPEN = 241
+CLOSE = 242
+TRUE = 243
+FALSE = 244
+NONE = 245
+INT = 246
+JSONV = 247
+_BIG = 1 << 60  # larger ints go as JSON text
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # pragma: no cover - every supported port has it (see crc32 below)
+    _crc32 = None
+
+
+def crc32(data):
+    """CRC-32 (the zlib/PNG one). binascii.crc32 is in MicroPython's rp2 port (ROM level
+    EXTRA_FEATURES) and in the WebAssembly port; this bitwise fallback is only for a
+    build without it (slow, but a save is a few hundred bytes)."""
+    if _crc32 is not None:
+        return _crc32(data) & 0xFFFFFFFF
+    c = 0xFFFFFFFF
+    for b in data:
+        c ^= b
+        for _ in range(8):
+            if c & 1:
+                c = (c >> 1) ^ 0xEDB88320
+            else:
+                c >>= 1
+    return c ^ 0xFFFFFFFF
 
 
 def slot(game_id):
     return game_id + ".sav"
 
 
-def store(storage, game_id, settings, seed, log):
-    rec = {"v": VERSION, "g": game_id, "s": settings, "r": seed, "l": log}
-    storage.put(slot(game_id), json.dumps(rec).encode())
+def backup(game_id):
+    return game_id + ".bak"
+
+
+def files(game_id):
+    """The two alternating copies: copy n lives in files(game_id)[n % 2]."""
+    return (backup(game_id), slot(game_id))
+
+
+def _dumps(x):
+    """Compact JSON, the same bytes on every runtime: MicroPython's dicts have no stable
+    order and its json.dumps has neither sort_keys nor CPython's \\u escapes, so dicts
+    are written with sorted keys and strings as raw UTF-8 (shorter, too)."""
+    if isinstance(x, str):
+        out = ['"']
+        for ch in x:
+            if ch == '"' or ch == "\\":
+                out.append("\\" + ch)
+            elif ord(ch) < 0x20:
+                out.append("\\u%04x" % ord(ch))
+            else:
+                out.append(ch)
+        out.append('"')
+        return "".join(out)
+    if isinstance(x, dict):
+        keys = sorted(x, key=str)
+        return "{" + ",".join([_dumps(str(k)) + ":" + _dumps(x[k]) for k in keys]) + "}"
+    if isinstance(x, (list, tuple)):
+        return "[" + ",".join([_dumps(y) for y in x]) + "]"
+    return json.dumps(x)
+
+
+# ------------------------------------------------------------------ action tokens
+
+
+def _varint(out, v):
+    while v >= 0x80:
+        out.append((v & 0x7F) | 0x80)
+        v >>= 7
+    out.append(v)
+
+
+def _value(out, x, words):
+    if x is True:
+        out.append(TRUE)
+    elif x is False:
+        out.append(FALSE)
+    elif x is None:
+        out.append(NONE)
+    elif type(x) is int and 0 <= x < _WORD0:
+        out.append(x)
+    elif type(x) is int and -_BIG < x < _BIG:
+        out.append(INT)
+        _varint(out, x * 2 if x >= 0 else -x * 2 - 1)
+    elif type(x) is str and x in words and words.index(x) < A_START - _WORDI:
+        out.append(_WORDI + words.index(x))
+    elif type(x) in (list, tuple):
+        out.append(OPEN)
+        for y in x:
+            _value(out, y, words)
+        out.append(CLOSE)
+    else:
+        s = _dumps(x).encode()
+        out.append(JSONV)
+        _varint(out, len(s))
+        out.extend(s)
+
+
+def _words(log):
+    """Strings that start actions or appear in them, in order of first use (<= 32)."""
+    words = []
+    for a in log:
+        if isinstance(a, (list, tuple)):
+            for x in a:
+                if type(x) is str and x not in words and len(words) < _WORDI - _WORD0:
+                    words.append(x)
+    return words
+
+
+def encode_log(log):
+    """(words, token bytes) for a list of actions (each a list)."""
+    words = _words(log)
+    out = bytearray()
+    for a in log:
+        if not isinstance(a, (list, tuple)):
+            raise ValueError("an action is a list")
+        i = 0
+        if a and type(a[0]) is str and a[0] in words:
+            out.append(_WORD0 + words.index(a[0]))
+            i = 1
+        else:
+            out.append(A_START)
+        while i < len(a):
+            _value(out, a[i], words)
+            i += 1
+    return words, bytes(out)
+
+
+def _get_varint(data, i):
+    v = 0
+    shift = 0
+    while True:
+        b = data[i]
+        i += 1
+        v |= (b & 0x7F) << shift
+        if b < 0x80:
+            return v, i
+        shift += 7
+        if shift > 63:
+            raise ValueError("varint too long")
+
+
+def decode_log(words, data):
+    """Inverse of encode_log; ValueError on any malformed byte."""
+    log = []
+    stack = []  # open lists; stack[0] is the current action
+    i = 0
+    n = len(data)
+    try:
+        while i < n:
+            b = data[i]
+            i += 1
+            if (_WORD0 <= b < _WORDI) or b == A_START:
+                if len(stack) > 1:
+                    raise ValueError("action inside a list")
+                cur = []
+                log.append(cur)
+                stack = [cur]
+                if b != A_START:
+                    cur.append(words[b - _WORD0])
+                continue
+            if not stack:
+                raise ValueError("value before the first action")
+            top = stack[-1]
+            if b < _WORD0:
+                top.append(b)
+            elif b < A_START:
+                top.append(words[b - _WORDI])
+            elif b == OPEN:
+                if len(stack) > 32:
+                    raise ValueError("lists nested too deep")
+                lst = []
+                top.append(lst)
+                stack.append(lst)
+            elif b == CLOSE:
+                if len(stack) < 2:
+                    raise ValueError("unbalanced list")
+                stack.pop()
+            elif b == TRUE:
+                top.append(True)
+            elif b == FALSE:
+                top.append(False)
+            elif b == NONE:
+                top.append(None)
+            elif b == INT:
+                v, i = _get_varint(data, i)
+                top.append(-((v + 1) >> 1) if v & 1 else v >> 1)
+            elif b == JSONV:
+                k, i = _get_varint(data, i)
+                if i + k > n:
+                    raise ValueError("truncated value")
+                top.append(json.loads(bytes(data[i : i + k]).decode()))
+                i += k
+            else:
+                raise ValueError("bad token")
+    except IndexError:
+        raise ValueError("truncated log")
+    if len(stack) > 1:
+        raise ValueError("unclosed list")
+    return log
+
+
+# ------------------------------------------------------------------ file format
+
+
+def pack(game_id, settings, seed, log, n=1):
+    """The bytes of one save file."""
+    words, body = encode_log(log)
+    head = _dumps([game_id, n, settings, seed, words]).encode()
+    payload = head + b"\n" + body
+    c = crc32(payload)
+    return MAGIC + bytes([VERSION, (c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255]) + payload
+
+
+def unpack(raw, game_id):
+    """Check one file's bytes; returns the record (without replaying) or raises ValueError."""
+    if raw is None or len(raw) == 0:
+        raise ValueError("empty")
+    raw = bytes(raw)
+    if raw[:1] == b"{":
+        return _unpack_v1(raw, game_id)
+    if len(raw) < HEAD or raw[:2] != MAGIC:
+        raise ValueError("not a save")
+    if raw[2] != VERSION:
+        raise ValueError("version %d" % raw[2])
+    payload = raw[HEAD:]
+    c = (raw[3] << 24) | (raw[4] << 16) | (raw[5] << 8) | raw[6]
+    if crc32(payload) != c:
+        raise ValueError("checksum")
+    nl = payload.find(b"\n")
+    if nl < 0:
+        raise ValueError("no header")
+    h = json.loads(payload[:nl].decode())
+    if not isinstance(h, list) or len(h) != 5:
+        raise ValueError("header")
+    gid, n, settings, seed, words = h
+    if gid != game_id:
+        raise ValueError("other game")
+    if type(n) is not int or n < 0 or type(seed) is not int or not isinstance(settings, dict):
+        raise ValueError("header")
+    if not isinstance(words, list) or len(words) > _WORDI - _WORD0:
+        raise ValueError("words")
+    for w in words:
+        if type(w) is not str:
+            raise ValueError("words")
+    log = decode_log(words, payload[nl + 1 :])
+    return {"g": gid, "s": settings, "r": seed, "l": log, "n": n}
+
+
+def _unpack_v1(raw, game_id):
+    rec = json.loads(raw.decode())
+    if not isinstance(rec, dict) or rec.get("v") != 1:
+        raise ValueError("version")
+    if rec.get("g") != game_id:
+        raise ValueError("other game")
+    s, r, log = rec.get("s"), rec.get("r"), rec.get("l")
+    if not isinstance(s, dict) or type(r) is not int or not isinstance(log, list):
+        raise ValueError("structure")
+    for a in log:
+        if not isinstance(a, list):
+            raise ValueError("structure")
+    return {"g": game_id, "s": s, "r": r, "l": log, "n": 0}
+
+
+def replay(rec):
+    """The state after the record's log; ValueError when the log does not replay."""
+    from core import games
+
+    game = games.load(rec["g"])
+    try:
+        state = game.new(rec["s"], rec["r"])
+        for a in rec["l"]:
+            game.apply(state, a)
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError("replay: %r" % (e,))
+    return state
+
+
+def check(raw, game_id):
+    """unpack() and replay(): the record with its state in "st", or ValueError."""
+    rec = unpack(raw, game_id)
+    rec["st"] = replay(rec)
+    return rec
+
+
+# ------------------------------------------------------------------ storage
+
+
+def store(storage, game_id, settings, seed, log, n=1):
+    """Write copy n (atomic put); copy n-1 in the other file stays as the fallback."""
+    storage.put(files(game_id)[n % 2], pack(game_id, settings, seed, log, n))
 
 
 def fetch(storage, game_id):
-    raw = storage.get(slot(game_id))
-    if raw is None:
-        return None, None
-    try:
-        rec = json.loads(raw.decode())
-        if rec.get("v") != VERSION or rec.get("g") != game_id:
-            raise ValueError("wrong version")
-        return rec, None
-    except (ValueError, AttributeError, TypeError):
-        return None, quarantine(storage, game_id)
+    """Load the newest good copy; damaged copies are kept aside and named in `problem`."""
+    good = None
+    kept = []
+    for name in files(game_id):
+        try:
+            raw = storage.get(name)
+        except OSError:
+            raw = b""  # unreadable counts as damaged; quarantine() keeps what it can
+        if raw is None:
+            continue
+        try:
+            rec = check(raw, game_id)
+        except MemoryError:
+            raise  # the box is short of memory, the file may be fine: never move it aside
+        except Exception:  # whatever a damaged file makes fail: never crash the boot
+            try:
+                kept.append(quarantine(storage, game_id, name))
+            except OSError:
+                kept.append(name)  # could not be moved (flash full?): reported where it is
+            continue
+        if good is None or rec["n"] > good["n"]:
+            good = rec
+    if good is not None and kept:
+        # Two copies again: the good one, rewritten into the freed name.
+        good["n"] += 1
+        try:
+            store(storage, game_id, good["s"], good["r"], good["l"], good["n"])
+        except OSError:
+            pass
+    return good, (", ".join(kept) if kept else None)
 
 
-def quarantine(storage, game_id):
-    """Move a damaged save aside (never delete it); returns the name it is kept under."""
+def quarantine(storage, game_id, name=None):
+    """Move a damaged file aside (never delete it); returns the name it is kept under."""
+    if name is None:
+        name = slot(game_id)
     bad = game_id + ".bad"
-    storage.put(bad, storage.get(slot(game_id)))
-    storage.delete(slot(game_id))
+    i = 0
+    while storage.get(bad) is not None:
+        i += 1
+        bad = game_id + ".bad" + str(i)
+    data = None
+    try:
+        data = storage.get(name)
+    except OSError:
+        pass
+    storage.put(bad, data if data is not None else b"")
+    storage.delete(name)
     return bad
 
 
-def remove(storage, game_id):
-    storage.delete(slot(game_id))
+def remove(storage, game_id, n=None):
+    """End of a game: both copies go, the older first (copy n is the newest), so a cut
+    in between leaves the game as it was, not one step back."""
+    names = files(game_id)
+    if n is None:
+        n = 1
+    storage.delete(names[(n + 1) % 2])
+    storage.delete(names[n % 2])

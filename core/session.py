@@ -2,32 +2,52 @@
 
 The state is always new(settings, seed) with the log applied, so undo is "drop the last
 actions and replay", and a resumed game is the same object as one that never stopped.
-apply() saves after every completed step when a storage is given.
+apply() saves after every completed step when a storage is given; so do undo() and
+redo(). `seq` numbers the saves (see core.saves: copies alternate between two files).
+
+Undo may go several steps back, but never into or across a pending secret (a vote, a
+joker, a prediction not yet revealed): undo_limit() is how far back it may go. The
+actions undone are kept for redo() until a new action is applied; redo never consults
+the secret rule because it only re-applies what was already applied.
 """
 
 from core import games, saves
 
 
 class Session:
-    def __init__(self, game_id, settings, seed, log=(), storage=None):
+    def __init__(self, game_id, settings, seed, log=(), storage=None, seq=0, state=None):
         self.game_id = game_id
         self.game = games.load(game_id)
         self.settings = settings
         self.seed = seed
         self.storage = storage
+        self.seq = seq
+        self.redo_log = []  # undone actions, the next one to redo last
+        self._limit = None  # undo_limit() cache, reset whenever the log changes
+        if state is not None:
+            # Already replayed by the loader (core.saves.check).
+            self.state = state
+            self.log = list(log)
+        else:
+            self.log = []
+            self._replay(log)
+
+    @classmethod
+    def from_record(cls, rec, storage=None):
+        return cls(rec["g"], rec["s"], rec["r"], rec["l"], storage, rec.get("n", 0), rec.get("st"))
+
+    def _replay(self, log):
+        self._limit = None
+        self.state = self.game.new(self.settings, self.seed)
         self.log = []
-        self.state = self.game.new(settings, seed)
         for action in log:
             self.game.apply(self.state, action)
             self.log.append(action)
 
-    @classmethod
-    def from_record(cls, rec, storage=None):
-        return cls(rec["g"], rec["s"], rec["r"], rec["l"], storage)
-
     def save(self):
         if self.storage:
-            saves.store(self.storage, self.game_id, self.settings, self.seed, self.log)
+            self.seq += 1
+            saves.store(self.storage, self.game_id, self.settings, self.seed, self.log, self.seq)
 
     def prompt(self):
         return self.game.prompt(self.state)
@@ -36,21 +56,58 @@ class Session:
         """Validate and apply; ValueError (with the reason) leaves everything unchanged."""
         self.game.apply(self.state, action)
         self.log.append(action)
+        self._limit = None
+        self.redo_log = []
         self.save()
 
-    def can_undo(self):
-        """Undo may not step back across a secret that is pending or being collected."""
-        return bool(self.log) and not self.game.secret(self.state)
+    def undo_limit(self):
+        """How many steps undo may go back: not into or across a pending secret.
+
+        Needs the states before the current one, i.e. a replay; the answer is cached
+        until the log changes (the undo menu asks before every undo)."""
+        n = len(self.log)
+        if self._limit is not None:
+            return self._limit
+        if not n or self.game.secret(self.state):
+            limit = 0
+        else:
+            state = self.game.new(self.settings, self.seed)
+            last = 0 if self.game.secret(state) else -1  # last prefix state with a secret
+            for i in range(n - 1):
+                self.game.apply(state, self.log[i])
+                if self.game.secret(state):
+                    last = i + 1
+            limit = n - 1 - last
+        self._limit = limit
+        return limit
+
+    def can_undo(self, steps=1):
+        """Undo may not step back into or across a secret that is pending or being collected."""
+        return 1 <= steps <= len(self.log) and steps <= self.undo_limit()
 
     def undo(self, steps=1):
         if steps < 1 or steps > len(self.log):
             raise ValueError("nothing to undo")
-        log = self.log[: len(self.log) - steps]
-        self.state = self.game.new(self.settings, self.seed)
-        self.log = []
-        for action in log:
-            self.game.apply(self.state, action)
-            self.log.append(action)
+        if not self.can_undo(steps):
+            raise ValueError("undo would cross a secret")
+        keep = len(self.log) - steps
+        undone = self.log[keep:]
+        self._replay(self.log[:keep])
+        undone.reverse()
+        self.redo_log.extend(undone)
+        self.save()
+
+    def can_redo(self):
+        return bool(self.redo_log)
+
+    def redo(self):
+        if not self.redo_log:
+            raise ValueError("nothing to redo")
+        action = self.redo_log[-1]
+        self.game.apply(self.state, action)
+        self.redo_log.pop()
+        self.log.append(action)
+        self._limit = None
         self.save()
 
     def over(self):
@@ -58,4 +115,4 @@ class Session:
 
     def end(self):
         if self.storage:
-            saves.remove(self.storage, self.game_id)
+            saves.remove(self.storage, self.game_id, self.seq)
