@@ -1,0 +1,177 @@
+"""Power cuts at every flash operation of a whole game, on real littlefs.
+
+For every built game (core.games.GAMES entries with a module; smallest table with small
+saves, largest table with typical-size and with over-inline-size saves), seeded games
+are played one after the other through core.prompts.random_action on a Session whose
+storage is the device adapter (firmware/storage.py) over littlefs-python configured like
+MicroPython on the Pico (tests/littlefs_storage.py), each ended with Session.end(), until
+MIN_SAVES saves were written (enough for littlefs to relocate a worn metadata pair). Now
+and then a step is undone, so undo saves are cut too, and so are the deletes of end().
+Every prog and erase of the run is recorded.
+
+A power cut is an instant in that recording: the flash holds the image before the run
+plus every operation before the cut. Because littlefs's behaviour up to an operation
+does not depend on anything after it, the image at a cut can be rebuilt from the
+recording instead of rerunning the game once per cut: the test walks the operations once,
+and at each one mounts two copies:
+  - "before": the operation did not happen at all;
+  - "torn":   it happened halfway (the first half of a prog's bytes, NOR-style AND; the
+              first half of an erased block set to 0xFF) - flash left mid-operation.
+On each copy: the mount must succeed (never formatting), the loader must not crash, must
+not find a damaged file, and must return the log of the save in progress or of the one
+before it - never anything else (during end(): the game's last log or no save). The
+resumed session must then take the next step and
+save it, and that save must load back.
+"""
+
+import time
+
+import pytest
+
+from core import games, saves
+from core.prompts import random_action
+from core.rng import Rng
+from core.session import Session
+from tests.littlefs_storage import BLOCK_SIZE, INLINE_MAX, apply_op, mount, new_flash, storage
+
+NAMES = ["Spieler1", "Spieler2", "Spieler3", "Spieler4", "Spieler5", "Spieler6", "Spieler7", "Spieler8", "Spieler9", "Spieler10"]
+MAX_STEPS = 400
+UNDO_EVERY = 7  # every 7th step is followed by an undo (and the game goes on)
+
+MIN_SAVES = 400  # enough erases for littlefs to relocate its metadata (block_cycles=100)
+# Uniformly random games end early (folds), so their saves are small. A settings entry
+# the game ignores pads the file: "typical" to the size of a real table's game (about
+# 300-450 bytes, still inline), "outlined" over littlefs's 512-byte inline limit (then
+# every save takes a data block of its own).
+PAD = {"small": 0, "typical": 200, "outlined": 600}
+
+CASES = []
+for _g in games.GAMES:
+    if _g[1]:
+        CASES.append((_g[0], _g[3], "small"))
+        CASES.append((_g[0], _g[4], "typical"))
+        CASES.append((_g[0], _g[4], "outlined"))
+
+
+def settings_for(gid, n, size="small"):
+    game = games.load(gid)
+    s = {"players": [x[:8] for x in NAMES[:n]]}
+    for key, _label, values in game.OPTIONS:
+        s[key] = values[-1]
+    if PAD[size]:
+        s["zz"] = "x" * PAD[size]  # unknown settings keys are ignored by the game
+    return s
+
+
+def record_run(gid, n, size="small", min_saves=MIN_SAVES):
+    """Play seeded games one after the other on one traced littlefs (each ended with
+    Session.end(), as the box does), until min_saves saves were written.
+
+    Returns (image0, ops, logs, final image, games played, final save sizes)."""
+    fs, ctx = new_flash()
+    st = storage(fs)
+    st.put("settings.json", b'{"lang":"de","contrast":255,"sleep":300,"sound":1}')
+    st.put("names.json", b'["Spieler1","Spieler2","Spieler3","Spieler4"]')
+    st.put("last", gid.encode())
+    image0 = bytes(ctx.buffer)
+    ctx.ops = []
+    logs = []  # logs[k]: what the slot holds after event k (None: no save)
+    sizes = []
+    seed = 0
+
+    def event(fn, *args):
+        ctx.tag = len(logs)
+        fn(*args)
+        logs.append(list(session.log) if fn != session.end else None)
+
+    while len(logs) < min_saves:
+        seed += 1
+        rng = Rng(seed)
+        session = Session(gid, settings_for(gid, n, size), 0xDEADBEEF + seed, (), st)
+        event(session.save)
+        steps = 0
+        while not session.over() and steps < MAX_STEPS:
+            steps += 1
+            event(session.apply, random_action(session.prompt(), rng))
+            if steps % UNDO_EVERY == 0 and session.can_undo():
+                event(session.undo, 1)
+        sizes.append(len(saves.pack(gid, session.settings, session.seed, session.log, session.seq)))
+        event(session.end)
+    ctx.ops, ops = None, ctx.ops
+    return image0, ops, logs, bytes(ctx.buffer), seed, sizes
+
+
+def check_cut(image, gid, allowed, rng):
+    fs, _ = mount(image)  # raises if littlefs cannot mount: that is a failure
+    st = storage(fs)
+    rec, bad = saves.fetch(st, gid)
+    assert bad is None, bad
+    got = rec["l"] if rec is not None else None
+    assert got in allowed, (got, allowed)
+    if rec is None:
+        return got
+    # The box goes on from there: one more step, saved and loaded back.
+    s = Session.from_record(rec, st)
+    assert s.state == saves.replay(rec)
+    if not s.over():
+        s.apply(random_action(s.prompt(), rng))
+        rec2, bad2 = saves.fetch(st, gid)
+        assert bad2 is None and rec2["l"] == s.log
+    return got
+
+
+@pytest.mark.parametrize("gid,n,size", CASES)
+def test_power_cut_at_every_flash_operation(gid, n, size):
+    t0 = time.time()
+    rng = Rng(99)
+    image0, ops, logs, final, played, sizes = record_run(gid, n, size)
+    outcome = {"previous": 0, "current": 0, "no save": 0}
+    cuts = 0
+    img = bytearray(image0)
+    for op in ops:
+        k = op[3]
+        allowed = [logs[k - 1] if k else None, logs[k]]
+        for frac in (0.0, 0.5):
+            cut = bytearray(img)
+            if frac:
+                apply_op(cut, op, frac)
+            got = check_cut(cut, gid, allowed, rng)
+            cuts += 1
+            if got is None:
+                outcome["no save"] += 1
+            elif got == logs[k] and (k == 0 or got != logs[k - 1]):
+                outcome["current"] += 1
+            else:
+                outcome["previous"] += 1
+        apply_op(img, op)
+    assert bytes(img) == final  # the recording rebuilds the real image exactly
+    assert check_cut(img, gid, [logs[-1]], rng) == logs[-1]
+
+    nsaves = sum(1 for x in logs if x is not None)
+    per = {}
+    for o in ops:
+        if logs[o[3]] is not None:
+            v = per.setdefault(o[3], [0, 0, 0])
+            if o[0] == "p":
+                v[0] += 1
+                v[2] += len(o[2])
+            else:
+                v[1] += 1
+    progs = sum(v[0] for v in per.values())
+    erases = sum(v[1] for v in per.values())
+    pbytes = sum(v[2] for v in per.values())
+    blocks = len(set(o[1] // BLOCK_SIZE for o in ops if o[0] == "e"))
+    print(
+        "\n%s %dp %s: %d games, %d saves; per save %.2f progs (%.0f bytes), %.2f erases "
+        "(worst save: %d progs, %d erases); %d blocks erased; %d cut points, outcomes %r; "
+        "final saves %d..%d bytes; %.1fs"
+        % (gid, n, size, played, nsaves, progs / nsaves, pbytes / nsaves, erases / nsaves,
+           max(v[0] for v in per.values()), max(v[1] for v in per.values()), blocks, cuts,
+           outcome, min(sizes), max(sizes), time.time() - t0)
+    )
+    assert cuts == 2 * len(ops)
+    assert blocks >= 3  # littlefs moved a worn metadata pair at least once during the run
+    if size == "outlined":
+        assert min(sizes) > INLINE_MAX
+    else:
+        assert max(sizes) <= INLINE_MAX
