@@ -103,33 +103,49 @@ class Play:
             self.app.push(Message(t("ui.refused"), [str(e)], self.app.pop))
             return
         self.show()
+        if self.session.save_error:
+            self.app.push(Message(t("ui.error"), [t("game.save_fail", self.session.save_error)], self.app.pop))
 
     # --- the game menu ----------------------------------------------------------------
     def menu(self):
-        items = [t("game.scores"), t("game.undo"), t("game.home"), t("game.end")]
-        self.app.push(Menu(self.title, items, self._menu_pick))
+        """Score table, undo (several steps, with a confirm), redo, home, end the game.
+        Entries are looked up by key so redo can come and go."""
+        keys = ["game.scores", "game.undo"]
+        if self.session.can_redo():
+            keys.append("game.redo")
+        keys += ["game.home", "game.end"]
+        self.app.push(Menu(self.title, [t(k) for k in keys], lambda i: self._menu_pick(keys[i])))
 
-    def _menu_pick(self, i):
+    def _menu_pick(self, key):
         app = self.app
         s = self.session
-        if i == 0:
+        if key == "game.scores":
             header, rows = s.game.table(s.state)
             app.push(Table(t("game.scores"), header, rows))
-        elif i == 1:
-            if not s.log:
-                app.push(Message(t("game.undo"), [t("game.undo_none")], app.pop))
-            elif not s.can_undo():
-                app.push(Message(t("game.undo"), [t("game.undo_secret")], app.pop))
+        elif key == "game.undo":
+            limit = s.undo_limit()
+            if not s.log or not limit:
+                why = "game.undo_secret" if s.log else "game.undo_none"
+                app.push(Message(t("game.undo"), [t(why)], app.pop))
+            elif limit == 1:
+                self._confirm_undo(1)
             else:
-                last = " ".join([str(x) for x in s.log[-1]])
-                app.push(Confirm(t("game.undo"), [t("game.undo_q", last)], self._undo))
-        elif i == 2:
+                app.push(NumberPicker(t("game.undo_n"), 1, limit, 1, self._confirm_undo))
+        elif key == "game.redo":
+            s.redo()
+            self.show()
+        elif key == "game.home":
             app.home()
         else:
             app.push(Confirm(t("game.end"), [t("game.end_q")], self._end))
 
-    def _undo(self):
-        self.session.undo(1)
+    def _confirm_undo(self, steps):
+        last = " ".join([str(x) for x in self.session.log[-1]])
+        lines = [t("game.undo_q", last)] if steps == 1 else [t("game.undo_steps", steps)]
+        self.app.push(Confirm(t("game.undo"), lines, lambda: self._undo(steps)))
+
+    def _undo(self, steps):
+        self.session.undo(steps)
         self.show()
 
     def _end(self):
@@ -230,8 +246,8 @@ def resume(app, game_id):
     def offer():
         if bad:
             app.pop()
-        lines = [session.game.summary(session.state), "", t("game.resume_new")]
-        app.push(Confirm(title, [t("game.resume", title)] + lines, lambda: Play(app, session).show(), new))
+        lines = [t("game.resume", title), session.game.summary(session.state)]
+        app.push(Confirm(title, lines, lambda: Play(app, session).show(), new, t("game.resume_ok"), t("game.resume_new")))
 
     if bad:
         app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], offer))

@@ -22,6 +22,7 @@ class Session:
         self.seed = seed
         self.storage = storage
         self.seq = seq
+        self.save_error = None
         self.redo_log = []  # undone actions, the next one to redo last
         self._limit = None  # undo_limit() cache, reset whenever the log changes
         if state is not None:
@@ -45,9 +46,15 @@ class Session:
             self.log.append(action)
 
     def save(self):
+        """Write the log; a failed write (flash full, card pulled) is kept in save_error
+        instead of raised: the game in memory stays right and the next step saves again."""
+        self.save_error = None
         if self.storage:
-            self.seq += 1
-            saves.store(self.storage, self.game_id, self.settings, self.seed, self.log, self.seq)
+            try:
+                saves.store(self.storage, self.game_id, self.settings, self.seed, self.log, self.seq + 1)
+                self.seq += 1
+            except OSError as e:
+                self.save_error = str(e)
 
     def prompt(self):
         return self.game.prompt(self.state)

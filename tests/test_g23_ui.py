@@ -97,7 +97,9 @@ def test_score_table_and_undo_from_the_turn_menu(make_box):
     assert rows[0].startswith("\u25baAnna") or rows[0].startswith("Anna")
     assert rows[2].split()[:3] == ["\u25baCleo", "12", "1"] or rows[2].split()[:3] == ["Cleo", "12", "1"]
     box.do("OK")  # close the table
-    box.do("DOWN", "OK")  # Undo last step
+    box.do("DOWN", "OK")  # Undo…: how many steps (1 to 3)
+    assert "Steps back" in box.text() and "1 to 3" in box.text()
+    box.do("OK")
     assert "Undo" in box.text() and "pass" in box.text()
     box.do("OK")
     st = current(box)
@@ -105,16 +107,40 @@ def test_score_table_and_undo_from_the_turn_menu(make_box):
     assert box.lines()[1:3] == ["Cleo", "Top 5"]
 
 
-def test_undo_twice_and_undo_confirm_can_be_refused(make_box):
+def test_undo_can_be_refused_then_goes_several_steps_back_and_redo(make_box):
     box = start(make_box)
-    play(box, ["first", 0], ["play", 5, 1, 0, 1])
-    box.do("UP", "OK", "DOWN", "OK", "BACK")  # refuse the undo
-    assert len(saved_log(box)) == 2
-    box.do("BACK")  # back from the game menu to the turn, cursor still on Menu…
-    box.do("OK", "DOWN", "OK", "OK")  # undo the play
-    box.do("UP", "OK", "DOWN", "OK", "OK")  # undo "first"
-    assert saved_log(box) == []
-    assert "Who holds the 1?" in box.text()
+    play(box, ["first", 0], ["play", 5, 1, 0, 1], ["pass"])
+    box.do("UP", "OK", "DOWN", "OK", "OK", "BACK")  # 1 step, then refuse the confirm
+    assert len(saved_log(box)) == 3
+    box.do("BACK", "BACK")  # picker, then the game menu: back on the turn screen
+    assert box.lines()[1:3] == ["Anna", "Top 5"]
+    box.do("OK", "DOWN", "OK", "UP", "OK")  # cursor still on Menu…; undo 2 steps
+    assert "Undo the last 2" in box.lines()
+    box.do("OK")
+    assert saved_log(box) == [["first", 0]]
+    assert box.lines()[1:3] == ["Ben", "Top 1"]
+    box.do("UP", "OK")
+    assert "Redo" in box.lines()
+    box.do("DOWN", "DOWN", "OK")  # Redo brings back Ben's play
+    assert saved_log(box) == [["first", 0], ["play", 5, 1, 0, 1]]
+    assert box.lines()[1:3] == ["Cleo", "Top 5"]
+
+
+def test_failed_save_is_reported_and_the_game_goes_on(make_box):
+    box = start(make_box)
+    play(box, ["first", 0])
+
+    def full(name, data):
+        raise OSError(28)  # ENOSPC
+
+    box.storage.put, real = full, box.storage.put
+    box.do("DOWN", "OK")  # Ben passes
+    assert box.lines()[0] == "Error" and "Could not save" in box.text()
+    box.do("OK")
+    assert box.lines()[1:3] == ["Cleo", "Top 1"]  # the pass is kept in play
+    box.storage.put = real
+    box.do("DOWN", "OK")  # Cleo passes: saved again, with both passes
+    assert saved_log(box) == [["first", 0], ["pass"], ["pass"]]
 
 
 def saved_log(box):
