@@ -147,12 +147,13 @@ class NumberPicker(Screen):
         title_bar(f, self.title)
         for i in range(min(2, len(self.lines))):
             f.text(fit(self.lines[i]), 0, 8 + 8 * i)
-        # Arrows above and below the value say which way UP/DOWN can still go.
-        if self.value < self.hi:
-            f.text("\u25b2", 61, 16, 1, False, False)
+        # Arrows right of the value say which way UP/DOWN can still go. They share the
+        # value's two pages, so a change never sends more than those two.
         f.center(str(self.value) + self.unit, 24, 2)
+        if self.value < self.hi:
+            f.text("\u25b2", 100, 24, 1, False, False)
         if self.value > self.lo:
-            f.text("\u25bc", 61, 40, 1, False, False)
+            f.text("\u25bc", 100, 32, 1, False, False)
         f.center(t("ui.range", self.lo, self.hi), 56)
 
 

@@ -168,3 +168,12 @@ def test_fit_and_wrap():
     assert len(fit(long)) == 21 and fit(long).endswith("\u2026")
     assert width("ab") == 11
     assert ui.wrap("one two three four five six seven", 10) == ["one two", "three four", "five six", "seven"]
+
+
+def test_value_change_sends_at_most_two_pages_even_at_the_ends(box):
+    box.do(*HOME_VOTE).do("OK")  # count picker 2..10, at its minimum
+    for step in ["UP"] * 9 + ["DOWN"] * 9:  # reaches and leaves both ends
+        box.display.pushes.clear()
+        box.do(step)
+        for mask, _ in box.display.pushes:
+            assert bin(mask).count("1") <= 2, step
