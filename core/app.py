@@ -15,7 +15,7 @@ display.contrast(level); leds.set(yes, no, status); storage get/put/delete/list.
 """
 
 from core import buttons as B
-from core import i18n, settings, strings, ticks
+from core import i18n, settings, ticks
 from core.frame import PAGES, W, Frame
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
@@ -38,7 +38,7 @@ class App:
         self._dirty = True
         self._full = True  # next push sends every page (boot, after wake)
         self._led_state = None
-        i18n.extend(strings.TEXT)
+        i18n.use("ui")
         self.settings = settings.load(storage)
         i18n.set_lang(self.settings["lang"])
         display.contrast(self.settings["contrast"])

@@ -90,4 +90,4 @@ def settings_menu(app):
         v = values[(values.index(app.settings[key]) + 1) % len(values)]
         app.set_setting(key, v)
 
-    return Menu(t("set.title"), [label(k) for k in keys], cycle)
+    return Menu(lambda: t("set.title"), [label(k) for k in keys], cycle)

@@ -1,50 +1,68 @@
-"""Translated text: English, German and Dutch.
+"""Translated text: English, German and Dutch, one language in memory at a time.
 
-t(key, *args) returns the string for `key` in the current language, formatted with
-str.format(*args); a key missing in German or Dutch falls back to English, a key missing
-everywhere comes back as the key itself (visible in tests, never a crash).
-The core UI and each game module bring their own {"en": {...}, "de": {...}, "nl": {...}}
-table and register it with extend() when loaded. Tables are referenced, not copied, so
-the strings sit in memory once.
+use(source) registers a text source: "ui" for the core, a game's id for a game. Its
+words live in core/lang/<source>_<lang>.py (TEXT = {key: string}). t(key, *args) looks the
+key up in the current language's tables, loading each table the first time it is needed,
+and formats it with str.format(*args). A key missing in German or Dutch falls back to
+English; a key missing everywhere comes back as the key itself (visible in tests, never a
+crash). set_lang() drops the old language's tables, so only one language takes memory.
 """
+
+import sys
 
 LANGS = ("en", "de", "nl")
 _lang = "en"
-_tables = []
+_sources = []  # registered sources, in registration order
+_tables = {}  # module name -> TEXT dict of the loaded tables
 
 
 def set_lang(code):
     global _lang
     if code not in LANGS:
         raise ValueError("unknown language " + str(code))
-    _lang = code
+    if code != _lang:
+        _tables.clear()
+        _lang = code
 
 
 def lang():
     return _lang
 
 
-def extend(table):
-    for have in _tables:
-        if have is table:
-            return
-    _tables.append(table)
+def use(source):
+    if source not in _sources:
+        _sources.append(source)
+
+
+def _table(code, source):
+    name = "core.lang.{}_{}".format(source, code)
+    table = _tables.get(name)
+    if table is None:
+        __import__(name)
+        table = sys.modules[name].TEXT
+        # Keep only the dict: no module object (and no second reference from the
+        # package) stays behind to hold a language that is switched away from.
+        del sys.modules[name]
+        pkg = sys.modules.get("core.lang")
+        attr = name[10:]
+        if pkg is not None and hasattr(pkg, attr):
+            delattr(pkg, attr)
+        _tables[name] = table
+    return table
 
 
 def _find(code, key):
-    for table in _tables:
-        part = table.get(code)
-        if part:
-            s = part.get(key)
-            if s is not None:
-                return s
+    for source in _sources:
+        s = _table(code, source).get(key)
+        if s is not None:
+            return s
     return None
 
 
 def t(key, *args):
     s = _find(_lang, key)
-    if s is None:
+    if s is None and _lang != "en":
         s = _find("en", key)
-        if s is None:
-            s = key
+    if s is None:
+        s = key
     return s.format(*args) if args else s

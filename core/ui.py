@@ -50,6 +50,9 @@ class Screen:
 
 
 def title_bar(f, title):
+    """Inverted bar on page 0; title may be a callable, so it follows a language change."""
+    if not isinstance(title, str):
+        title = title()
     f.fill_rect(0, 0, W, 8, 1)
     f.text(fit(title, 1, W - 2), 1, 0, 1, True, False)
     f.lines.append(title)

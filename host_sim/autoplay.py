@@ -96,9 +96,9 @@ def game_script(game_id, settings, actions, seed=1):
 
 
 def main(argv):
-    from core import i18n, strings
+    from core import i18n
 
-    i18n.extend(strings.TEXT)
+    i18n.use("ui")
     game_id, n, seed, path = argv[0], int(argv[1]), int(argv[2]), argv[3]
     settings, actions = random_game(game_id, n, seed)
     with open(path, "w") as f:

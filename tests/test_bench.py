@@ -3,7 +3,7 @@ so the benchmark code cannot silently rot between `./dev bench` runs."""
 
 import pytest
 
-from core import i18n, strings
+from core import i18n
 from firmware.ssd1306 import SSD1306
 from host_sim import fakes
 from host_sim.script import Runner

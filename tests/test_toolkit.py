@@ -78,13 +78,13 @@ def test_number_picker_limits_and_repeat(box):
 
 def test_settings_language_switches_all_text(box):
     box.do("UP", "OK")
-    assert "Language: English" in box.text()
+    assert "English" in box.text()
     box.do("OK")
-    assert "Sprache: Deutsch" in box.text()
+    assert "Deutsch" in box.text()
     box.do("BACK")
     assert "Geheime Wahl" in box.text()
     box.do("OK", "OK")  # the cursor is still on Settings
-    assert "Taal: Nederlands" in box.text()
+    assert "Nederlands" in box.text()
     assert b'"lang": "nl"' in box.storage.get("settings.json")
 
 
@@ -177,3 +177,17 @@ def test_value_change_sends_at_most_two_pages_even_at_the_ends(box):
         box.do(step)
         for mask, _ in box.display.pushes:
             assert bin(mask).count("1") <= 2, step
+
+
+def test_settings_labels_fit_in_every_language(box):
+    from core import i18n, settings
+
+    box.do("UP", "OK")
+    menu = box.app.top()
+    for code in i18n.LANGS:
+        i18n.set_lang(code)
+        for key, values in settings.CHOICES:
+            for v in values:
+                box.app.settings[key] = v
+                for i in range(len(menu.items)):
+                    assert len(menu.label(i)) <= 18, (code, menu.label(i))

@@ -4,7 +4,8 @@ A game module (core/games/<id>.py) is a pure state machine (OpenSpiel / boardgam
 style); it holds rules and labels, never button handling:
 
   ID, MIN_PLAYERS, MAX_PLAYERS
-  TEXT      {"en": {...}, "de": {...}, "nl": {...}} strings, registered with core.i18n
+  words     in core/lang/<id>_en.py, _de.py, _nl.py (TEXT = {key: string}, keys
+            prefixed "<id>."); load() registers them with core.i18n
   OPTIONS   ((key, label_key, (value, ...)), ...) setup choices after the players;
             settings[key] holds the chosen value (the first value is the default)
   new(settings, seed)   -> state. settings: {"players": [names], key: value, ...}.
@@ -44,14 +45,14 @@ def info(game_id):
 
 
 def load(game_id):
-    """Import the game's module on first use and register its strings."""
+    """Import the game's module on first use and register its words."""
     mod = info(game_id)[1]
     if mod is None:
         raise ValueError("game not built yet: " + game_id)
     name = "core.games." + mod
     if name not in sys.modules:
         __import__(name)
-        from core import i18n
+    from core import i18n
 
-        i18n.extend(sys.modules[name].TEXT)
+    i18n.use(game_id)
     return sys.modules[name]
