@@ -46,5 +46,7 @@ def load(storage):
 
 
 def save(storage, s):
+    # Keys in CHOICES order, not dict order: the file is the same bytes on every runtime.
     if storage:
-        storage.put(NAME, json.dumps(s).encode())
+        parts = ['"{}":{}'.format(key, json.dumps(s[key])) for key, _ in CHOICES]
+        storage.put(NAME, ("{" + ",".join(parts) + "}").encode())

@@ -85,7 +85,7 @@ def test_settings_language_switches_all_text(box):
     assert "Geheime Wahl" in box.text()
     box.do("OK", "OK")  # the cursor is still on Settings
     assert "Nederlands" in box.text()
-    assert b'"lang": "nl"' in box.storage.get("settings.json")
+    assert b'"lang":"nl"' in box.storage.get("settings.json")
 
 
 def test_settings_survive_restart(make_box):
