@@ -9,7 +9,6 @@ Root prompts end in "Menu…": score table, undo (with confirm), home, end the g
 """
 
 from core import saves
-from core.ballot import BallotFlow
 from core.i18n import t
 from core.frame import fit
 from core.prompts import is_prompt
@@ -59,6 +58,8 @@ class Play:
         elif kind == "confirm":
             app.push(Confirm(p.title, self.context(p) + list(p.lines), lambda: self.answered(p, True)))
         elif kind == "ballot":
+            from core.ballot import BallotFlow  # only games that vote pay for it
+
             names = self.names()
             flow = BallotFlow(app, p.title, [names[i] for i in p.voters], lambda v: self.answered(p, v), self.show)
             flow.start()

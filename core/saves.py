@@ -29,7 +29,6 @@ The loader never trusts a file: magic, version, CRC, game id, header structure, 
 stream, and finally a replay of the whole log through the game (ValueError = damaged).
 A damaged file is moved aside to "<game>.bad" (then .bad1, .bad2, ... never overwriting
 one), reported, and the good copy (if any) is written again so two copies exist again.
-Version 1 files (plain JSON {"v":1,...}, no checksum) are still read.
 
 fetch() returns (record, problem): record is None when there is no usable save; problem
 is None or the name(s) under which damaged files were kept aside. The record is a dict:
@@ -271,8 +270,6 @@ def unpack(raw, game_id):
     if raw is None or len(raw) == 0:
         raise ValueError("empty")
     raw = bytes(raw)
-    if raw[:1] == b"{":
-        return _unpack_v1(raw, game_id)
     if len(raw) < HEAD or raw[:2] != MAGIC:
         raise ValueError("not a save")
     if raw[2] != VERSION:
@@ -299,21 +296,6 @@ def unpack(raw, game_id):
             raise ValueError("words")
     log = decode_log(words, payload[nl + 1 :])
     return {"g": gid, "s": settings, "r": seed, "l": log, "n": n}
-
-
-def _unpack_v1(raw, game_id):
-    rec = json.loads(raw.decode())
-    if not isinstance(rec, dict) or rec.get("v") != 1:
-        raise ValueError("version")
-    if rec.get("g") != game_id:
-        raise ValueError("other game")
-    s, r, log = rec.get("s"), rec.get("r"), rec.get("l")
-    if not isinstance(s, dict) or type(r) is not int or not isinstance(log, list):
-        raise ValueError("structure")
-    for a in log:
-        if not isinstance(a, list):
-            raise ValueError("structure")
-    return {"g": game_id, "s": s, "r": r, "l": log, "n": 0}
 
 
 def replay(rec):
