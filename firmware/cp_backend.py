@@ -17,7 +17,8 @@ Two things differ from the stock adafruit_ssd1306.SSD1306_I2C:
   changed pages, straight out of that buffer.
 """
 
-from firmware.ssd1306 import DISPLAY_ON, INIT_CMDS, PAGES, RETRY_MS, WIDTH, HEIGHT
+from firmware.leds import LedSet, Level
+from firmware.ssd1306 import DISPLAY_ON, INIT_CMDS, PAGES, WIDTH, HEIGHT, Recovering
 from core import ticks
 
 _driver = None
@@ -59,18 +60,15 @@ def _driver_class():
     return _driver
 
 
-class Display:
+class Display(Recovering):
+    INIT_ERRORS = (OSError, ValueError)  # ValueError: nothing answers at addr
+
     def __init__(self, i2c, addr=0x3C, contrast=0xCF):
         self.i2c = i2c
         self.addr = addr
-        self.failed = False
-        self.errors = 0
-        self.last_error = None
         self.dev = None
         self._on = True
         self._contrast = contrast
-        self._frame = None
-        self._retry_at = None
         try:
             self.init()
         except (OSError, ValueError) as e:  # ValueError: nothing answers at addr
@@ -142,24 +140,6 @@ class Display:
             except OSError as e:
                 self._fail(e)
 
-    def recover(self, now):
-        if not self.failed:
-            return True
-        if self._retry_at is not None and ticks.diff(now, self._retry_at) < 0:
-            return False
-        try:
-            self.init(self._frame)
-            return True
-        except (OSError, ValueError):
-            self._retry_at = ticks.add(now, RETRY_MS)
-            return False
-
-    def _fail(self, e):
-        self.failed = True
-        self.errors += 1
-        self.last_error = e
-        self._retry_at = None
-
 
 def resolve_pin(board, pin):
     """boards/*.py pin -> a `board` pin object: 4 -> board.GP4, "D17" -> board.D17."""
@@ -199,11 +179,10 @@ class Buttons:
         return mask
 
 
-class _Led:
+class _Led(Level):
     def __init__(self, pin, pwm, freq, digitalio, pwmio):
         self._pwm = None
         self._io = None
-        self.level = 0
         if pwm and pwmio is not None:
             try:
                 self._pwm = pwmio.PWMOut(pin, frequency=freq, duty_cycle=0)
@@ -214,18 +193,14 @@ class _Led:
         self._io.direction = digitalio.Direction.OUTPUT
         self._io.value = False
 
-    def set(self, level):
-        level = 0 if level < 0 else 255 if level > 255 else int(level)
-        if level == self.level:
-            return
-        self.level = level
+    def _write(self, level):
         if self._pwm is not None:
             self._pwm.duty_cycle = level * 257
         else:
             self._io.value = level > 0
 
 
-class Leds:
+class Leds(LedSet):
     def __init__(self, board_data, board=None, digitalio=None, pwmio=False):
         if board is None:
             import board
@@ -243,21 +218,14 @@ class Leds:
 
         self.yes = led(board_data.LED_YES, True)
         self.no = led(board_data.LED_NO, True)
-        self.status = None
         if board_data.LED_STATUS is not None:
             self.status = led(board_data.LED_STATUS, board_data.LED_STATUS_PWM)
-
-    def set(self, yes, no, status=0):
-        self.yes.set(yes)
-        self.no.set(no)
-        if self.status is not None:
-            self.status.set(status)
 
 
 def _ticks_ms():
     import time
 
-    return (time.monotonic_ns() // 1000000) & ((1 << 30) - 1)
+    return (time.monotonic_ns() // 1000000) % ticks.PERIOD
 
 
 def _sleep_ms(ms):

@@ -50,17 +50,44 @@ _ON = b"\x00\xaf"
 _OFF = b"\x00\xae"
 
 
-class SSD1306:
+class Recovering:
+    """The I2C failure policy both panel adapters share: an error sets `failed` (and
+    forgets nothing); recover(now) re-initialises with the last frame, first at once,
+    then every RETRY_MS while the panel stays away. INIT_ERRORS: what init() may raise."""
+
+    INIT_ERRORS = (OSError,)
+    failed = False
+    errors = 0  # I2C errors seen (for diagnostics)
+    last_error = None
+    _frame = None  # last frame given to show(), pushed whole on recovery
+    _retry_at = None
+
+    def recover(self, now):
+        """Re-initialise after an I2C error and push the whole frame. True when healthy."""
+        if not self.failed:
+            return True
+        if self._retry_at is not None and ticks.diff(now, self._retry_at) < 0:
+            return False
+        try:
+            self.init(self._frame)
+            return True
+        except self.INIT_ERRORS:
+            self._retry_at = ticks.add(now, RETRY_MS)
+            return False
+
+    def _fail(self, e):
+        self.failed = True
+        self.errors += 1
+        self.last_error = e
+        self._retry_at = None  # first retry on the next loop iteration
+
+
+class SSD1306(Recovering):
     def __init__(self, i2c, addr=0x3C, contrast=0xCF):
         self.i2c = i2c
         self.addr = addr
-        self.failed = False
-        self.errors = 0  # I2C errors seen (for diagnostics)
-        self.last_error = None
         self._on = True
         self._contrast = contrast
-        self._frame = None  # last frame given to show(), pushed whole on recovery
-        self._retry_at = None
         self._init = bytes((0x00,) + INIT_CMDS)
         self._window = bytearray((0x00, 0x21, 0, WIDTH - 1, 0x22, 0, 0))
         self._cmd3 = bytearray(3)  # control + contrast command + level
@@ -143,22 +170,3 @@ class SSD1306:
             self.i2c.writeto(self.addr, _ON if on else _OFF)
         except OSError as e:
             self._fail(e)
-
-    def recover(self, now):
-        """Re-initialise after an I2C error and push the whole frame. True when healthy."""
-        if not self.failed:
-            return True
-        if self._retry_at is not None and ticks.diff(now, self._retry_at) < 0:
-            return False
-        try:
-            self.init(self._frame)
-            return True
-        except OSError:
-            self._retry_at = ticks.add(now, RETRY_MS)
-            return False
-
-    def _fail(self, e):
-        self.failed = True
-        self.errors += 1
-        self.last_error = e
-        self._retry_at = None  # first retry on the next loop iteration
