@@ -16,6 +16,7 @@ display.contrast(level); leds.set(yes, no, status); storage get/put/delete/list.
 
 from core import buttons as B
 from core import i18n, settings, ticks
+from core.rng import Rng
 from core.frame import PAGES, W, Frame
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
@@ -26,7 +27,7 @@ class App:
         self.display = display
         self.leds = leds
         self.storage = storage
-        self.seed = seed
+        self._rng = Rng(seed)  # seeds for new games: two games in one boot differ
         self.buttons = B.Buttons()
         self.frame = Frame()
         self.shown = bytearray(W * PAGES)
@@ -158,6 +159,9 @@ class App:
         self._full = True
         self._dirty = True
         self._render()
+
+    def new_seed(self):
+        return self._rng.next32()
 
     # --- settings ------------------------------------------------------------------
     def set_setting(self, key, value):

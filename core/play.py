@@ -193,7 +193,7 @@ def start_new(app, game_id):
     settings = {}
 
     def begin():
-        session = Session(game_id, settings, app.seed, (), app.storage)
+        session = Session(game_id, settings, app.new_seed(), (), app.storage)
         session.save()
         remember(app, game_id)
         Play(app, session).show()
