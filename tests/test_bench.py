@@ -46,19 +46,59 @@ def test_md_table():
         bench.md_table(("a", "b"), [("only one",)])
 
 
-def test_strip_text():
-    src = 'X = 1\nTEXT = {\n    "en": {"k": "v"},\n    "de": {"k": "w"},\n}\nY = 2\n'
-    env = {}
-    exec(bench.strip_text(src, ("en",)), env)
-    assert env["TEXT"] == {"en": {"k": "v"}} and env["X"] == 1 and env["Y"] == 2
-    env = {}
-    exec(bench.strip_text(src, ()), env)
-    assert env["TEXT"] == {}
-    assert bench.strip_text("A = 1\n", ()) == "A = 1\n"
-    with open(strings.__file__, encoding="utf-8") as f:
+def test_build_tree_empties_only_the_text_tables(tmp_path):
+    bench.build_tree(str(tmp_path / "full"), mpy=False)
+    bench.build_tree(str(tmp_path / "bare"), mpy=False, no_text=True)
+    for name in ("ui_en", "g23_de"):
         env = {}
-        exec(bench.strip_text(f.read(), ("en",)), env)
-    assert set(env["TEXT"]) == {"en"}
+        exec((tmp_path / "bare" / "core" / "lang" / (name + ".py")).read_text(), env)
+        assert env["TEXT"] == {}
+        env = {}
+        exec((tmp_path / "full" / "core" / "lang" / (name + ".py")).read_text(), env)
+        assert len(env["TEXT"]) > 10
+    assert (tmp_path / "bare" / "core" / "lang" / "__init__.py").read_text() == (
+        tmp_path / "full" / "core" / "lang" / "__init__.py").read_text()
+    assert (tmp_path / "bare" / "core" / "app.py").read_text() == (tmp_path / "full" / "core" / "app.py").read_text()
+    assert bench.is_table("core.lang.ui_en") and not bench.is_table("core.lang") and not bench.is_table("core.ui")
+
+
+def test_import_plan_loads_what_the_box_loads():
+    g = [x for x in bench.built_games() if x[0] == "g23"][0]
+    plan, at_boot, at_game = bench.import_plan(g)
+    imported = [arg for kind, arg in plan if kind == "import"]
+    assert len(imported) == len(set(imported))
+    # no text table is imported as a module: core.i18n loads them (their dicts only)
+    assert not [m for m in imported + sorted(at_game) if bench.is_table(m)]
+    assert {"core.app", "core.home", "core.i18n", "core.lang"} <= at_boot <= at_game
+    assert "core.play" in at_game and "core.play" not in at_boot
+    assert "core.ballot" not in at_game  # 23 has no vote: ballot comes after the harness
+    i_boot, i_game = plan.index(("boot", None)), plan.index(("game", ["g23", g[4]]))
+    assert plan.index(("import", "core.app")) < i_boot < plan.index(("import", "core.play")) < i_game
+    assert plan.index(("import", "core.ballot")) > plan.index(("import", bench.HARNESS[-1]))
+    tp = bench.table_plan("de")
+    assert ("table", ["ui", "de"]) in tp and ("table", ["g23", "de"]) in tp
+
+
+def test_summaries():
+    plan = [("import", "core"), ("boot", None), ("import", "core.play"), ("game", ["g23", 4]), ("qstr", None)]
+    plan += [("import", m) for m in bench.HARNESS] + [("import", "core.ballot")]
+    cum = [100, 300, 400, 600, 600, 700, 800, 900, 1000]
+    s = bench.import_summary({"plan": plan, "cum": cum, "qstr": 50})
+    assert s == {"boot": 300, "core": 400, "game": 200, "total": 600, "harness": 300, "qstr": 50}
+    tp = [("import", "core.i18n"), ("table", ["ui", "en"]), ("table", ["g23", "en"])]
+    assert bench.tables_summary({"plan": tp, "delta": [10, 20, 30]}) == {"ui": 20, "g23": 30, "all": 50}
+
+
+def test_start_game_puts_the_first_prompt_on_screen():
+    app, i2c = bm.make_app()
+    app.step(0, 0)
+    home = app.top()
+    session = bm.start_game(app, "g23", 3)
+    assert session.settings["players"] == ["P1", "P2", "P3"]
+    assert len(app.stack) == 2 and app.top() is not home
+    m = i2c.mark()
+    app.step(10, 0)
+    assert i2c.since(m)[1] > 0  # the prompt was rendered and pushed
 
 
 def test_import_order_puts_dependencies_first():
@@ -86,7 +126,7 @@ def test_classify_home_menu_moves_and_screen_change():
 
 
 def test_vote_script_runs():
-    i18n.extend(strings.TEXT)
+    i18n.use("ui")
     i18n.set_lang("en")
     bench.check_cpython({"title": "vote", "lines": bench.vote_script(3, 1)})
     assert bench.is_press("hold BACK 1000") and not bench.is_press("wait 500")
@@ -135,3 +175,7 @@ def test_memory_run_under_micropython(tmp_path):
     assert res["err"] is None
     assert len(res["values"]) == 3  # booted + two button steps
     assert all(v > 0 for v in res["values"])
+    # the text tables, loaded as core.i18n keeps them
+    e = bench._import_run(tree, str(tmp_path), bench.table_plan("nl"))
+    t = bench.tables_summary(e)
+    assert t["ui"] > 1000 and t["g23"] > 1000 and e["qstr"] > 0

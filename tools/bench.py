@@ -5,8 +5,9 @@
 
 Every built game in core.games.GAMES is measured, plus the home menu and the Secret vote:
   1. memory under real MicroPython (the WebAssembly port, via tools/bench_mp.mjs): the
-     live heap after every step of a seeded random full game, and what importing the core
-     and each game costs, from .py and from .mpy (mpy-cross);
+     live heap after every step of a seeded random full game, and what the core and each
+     game cost once loaded (English tables, first frames rendered), from .py and from .mpy
+     (mpy-cross), with the language tables alone and a build with every table emptied;
   2. I2C traffic per interaction through firmware/ssd1306.py on a counting bus;
   3. render and button-step time on CPython and under MicroPython, with a Pico estimate;
   4. random playouts per second on CPython.
@@ -30,7 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from core import games, i18n, strings  # noqa: E402
+from core import games, i18n  # noqa: E402
+from core.frame import PAGES, W  # noqa: E402
 from core.prompts import random_action  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from host_sim import autoplay, fakes  # noqa: E402
@@ -101,25 +103,6 @@ def median(xs):
 
 def verdict(ok):
     return "PASS" if ok else "MISS"
-
-
-def strip_text(source, keep):
-    """`source` with its top-level `TEXT = {...}` literal reduced to the languages in
-    `keep` (None: unchanged, () : TEXT = {}). Used to measure what the tables cost."""
-    tree = ast.parse(source)
-    for node in tree.body:
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and node.targets[0].id == "TEXT"
-        ):
-            value = ast.literal_eval(node.value)
-            kept = {k: v for k, v in value.items() if k in keep}
-            lines = source.splitlines(True)
-            start, end = node.lineno - 1, node.end_lineno
-            return "".join(lines[:start]) + "TEXT = " + repr(kept) + "\n" + "".join(lines[end:])
-    return source
 
 
 def top_imports(source, package="core"):
@@ -238,13 +221,19 @@ def module_name(rel):
     return m[: -len(".__init__")] if m.endswith(".__init__") else m
 
 
-def build_tree(dst, mpy, keep=None):
-    """Copy (or mpy-cross) core/ and MP_FILES into dst; keep: languages kept in TEXT."""
+def is_table(module):
+    """A text table (core/lang/<source>_<lang>.py), not the core.lang package."""
+    return module.startswith("core.lang.")
+
+
+def build_tree(dst, mpy, no_text=False):
+    """Copy (or mpy-cross) core/ and MP_FILES into dst; no_text: every text table in
+    core/lang is written as `TEXT = {}` (t() then answers with the keys)."""
     for rel in core_files() + list(MP_FILES):
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             src = f.read()
-        if keep is not None and rel.startswith("core"):
-            src = strip_text(src, keep)
+        if no_text and is_table(module_name(rel)):
+            src = "TEXT = {}\n"
         out = os.path.join(dst, rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         with open(out, "w", encoding="utf-8") as f:
@@ -276,11 +265,12 @@ def run_mp(tree, script, tmp, data):
 
 
 def qstr_bytes(stdout):
-    """n_total_bytes from micropython.qstr_info() output, or None."""
+    """n_total_bytes of every micropython.qstr_info() report in the output, in order."""
+    out = []
     for line in stdout.splitlines():
         if line.startswith("qstr pool:") and "n_total_bytes=" in line:
-            return int(line.split("n_total_bytes=")[1].split(",")[0].split()[0])
-    return None
+            out.append(int(line.split("n_total_bytes=")[1].split(",")[0].split()[0]))
+    return out
 
 
 MEMORY_SCRIPT = """
@@ -404,37 +394,88 @@ def _where(lines, i):
     return "line %d `%s`" % (i + 1, lines[i])
 
 
-def boot_modules():
-    code = ("import sys; sys.path.insert(0, %r)\nfrom core.app import App\nfrom tools.bench_mp import NullDisplay\n"
-            "App(NullDisplay())\nprint(' '.join(sorted(m for m in sys.modules if m == 'core' or m.startswith('core.'))))") % ROOT
-    return _run([sys.executable, "-c", code]).stdout.split()
+LOADED_SCRIPT = """
+import sys
+sys.path.insert(0, %r)
+from core.app import App
+from tools import bench_mp as bm
+
+def core_modules():
+    return " ".join(sorted(m for m in sys.modules if m == "core" or m.startswith("core.")))
+
+app = App(bm.NullDisplay(), bm.NullLeds())
+app.step(0, 0)
+print(core_modules())
+bm.start_game(app, %r, %d)
+app.step(10, 0)
+print(core_modules())
+"""
 
 
-def import_plans():
-    """Per built game: the list of (kind, arg) steps and a label per step."""
+def loaded_modules(game_id, players):
+    """(core modules loaded once App() rendered its first frame, core modules loaded once
+    the game's first prompt is on screen), from a fresh CPython. The text tables are not
+    among them: core.i18n keeps only their dicts."""
+    p = _run([sys.executable, "-c", LOADED_SCRIPT % (ROOT, game_id, players)])
+    if p.returncode:
+        raise SystemExit("bench: starting %s on CPython failed:\n%s" % (game_id, p.stderr[-2000:]))
+    boot, game = p.stdout.strip().splitlines()[-2:]
+    return set(boot.split()), set(game.split())
+
+
+def import_plan(g):
+    """For a built game g: the (kind, arg) steps of its import run, cumulative: the core
+    modules the App loads, App() with its first frame, the core modules a game start adds
+    (each in dependency order, so each costs only itself), the game started with its first
+    prompt rendered, the qstr pool, the harness, and last the core modules this game never
+    loads (e.g. core.ballot for a game without a vote). Also the two module sets."""
     sources = {}
     for rel in core_files():
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             sources[module_name(rel)] = f.read()
-    game_mods = {"core.games." + g[1] for g in built_games()}
-    order = [m for m in import_order(sources) if m not in game_mods]
-    at_boot = set(boot_modules())
-    plan = [("import", m) for m in order if m in at_boot] + [("boot", None)]
-    plan += [("import", m) for m in order if m not in at_boot]
-    return plan, at_boot
+    game_mods = {"core.games." + x[1] for x in built_games()}
+    order = [m for m in import_order(sources) if m not in game_mods and not is_table(m)]
+    at_boot, at_game = loaded_modules(g[0], g[4])
+    plan = [("qstr", None)] + [("import", m) for m in order if m in at_boot] + [("boot", None)]
+    plan += [("import", m) for m in order if m in at_game and m not in at_boot]
+    plan += [("game", [g[0], g[4]]), ("qstr", None)] + [("import", m) for m in HARNESS]
+    plan += [("import", m) for m in order if m not in at_game]
+    return plan, at_boot, at_game
+
+
+def table_plan(lang):
+    """The text tables of one language, each loaded as core.i18n keeps it."""
+    plan = [("qstr", None), ("import", "core.i18n"), ("import", "core.lang"), ("table", ["ui", lang])]
+    plan += [("table", [g[0], lang]) for g in built_games()]
+    return plan + [("qstr", None)]
+
+
+IMPORT_VARIANTS = ("mpy", "py", "mpy-notext")
+
+
+def _import_run(tree, tmp, plan):
+    res = run_mp(tree, IMPORT_SCRIPT, tmp, plan)
+    vals = res["values"]
+    if len(vals) != len(plan):
+        raise SystemExit("bench: import run stopped after %d of %d steps:\n%s" % (len(vals), len(plan), res["stdout"][-2000:]))
+    deltas = [vals[0]] + [vals[i] - vals[i - 1] for i in range(1, len(vals))]
+    qs = qstr_bytes(res["stdout"])
+    # The interned-string pools' growth from the baseline to the second reading.
+    qstr = qs[1] - qs[0] if len(qs) >= 2 else None
+    return {"plan": plan, "cum": vals, "delta": deltas, "qstr": qstr}
 
 
 def imports(tmp, trees):
-    base_plan, at_boot = import_plans()
     out = {}
     for g in built_games():
-        plan = base_plan + [("game", g[0]), ("qstr", None)] + [("import", m) for m in HARNESS]
-        for variant in ("mpy", "py", "mpy-en", "mpy-none"):
-            res = run_mp(trees[variant], IMPORT_SCRIPT, tmp, plan)
-            vals = res["values"]
-            deltas = [vals[0]] + [vals[i] - vals[i - 1] for i in range(1, len(vals))]
-            out[(g[0], variant)] = {"plan": plan, "cum": vals, "delta": deltas, "at_boot": at_boot,
-                                    "qstr": qstr_bytes(res["stdout"])}
+        plan, at_boot, at_game = import_plan(g)
+        for variant in IMPORT_VARIANTS:
+            e = _import_run(trees[variant], tmp, plan)
+            e["at_boot"], e["at_game"] = at_boot, at_game
+            out[(g[0], variant)] = e
+    for lang in i18n.LANGS:
+        for variant in ("mpy", "py"):
+            out[("tables", lang, variant)] = _import_run(trees[variant], tmp, table_plan(lang))
     return out
 
 
@@ -442,8 +483,19 @@ def import_summary(entry):
     plan, cum = entry["plan"], entry["cum"]
     i_boot = plan.index(("boot", None))
     i_game = [k for k, p in enumerate(plan) if p[0] == "game"][0]
+    i_harness = plan.index(("import", HARNESS[-1]))
     return {"boot": cum[i_boot], "core": cum[i_game - 1], "game": cum[i_game] - cum[i_game - 1],
-            "total": cum[i_game], "harness": cum[-1] - cum[i_game + 1], "qstr": entry["qstr"]}
+            "total": cum[i_game], "harness": cum[i_harness] - cum[i_game + 1], "qstr": entry["qstr"]}
+
+
+def tables_summary(entry):
+    """Bytes per table of a table_plan run: {source: bytes}, plus "all"."""
+    out = {}
+    for k, (kind, arg) in enumerate(entry["plan"]):
+        if kind == "table":
+            out[arg[0]] = entry["delta"][k]
+    out["all"] = sum(out.values())
+    return out
 
 
 # --- 2. display traffic ------------------------------------------------------------------
@@ -568,6 +620,47 @@ def answer_ms(mpr):
     return mpr["step_med"] * PICO_X[1] / 1000.0 + bm.i2c_ms(mpr["writes_per_press"], mpr["payload_per_press"])
 
 
+def memory_verdict(imp, game_id, worst_peak):
+    """Paragraphs under the targets: what the memory figures are made of, and what would
+    bring a missed target within reach."""
+    full = import_summary(imp[(game_id, "mpy")])
+    none = import_summary(imp[(game_id, "mpy-notext")])
+    title = games.info(game_id)[2]
+    out = []
+    if full["total"] > TARGET_IMPORT or worst_peak["peak"] > TARGET_PEAK:
+        buffers = 2 * W * PAGES  # App.frame.buf and App.shown
+        code = none["total"] - (none["qstr"] or 0) - buffers
+        text = full["total"] - none["total"]
+        harness = harness_delta(imp, "host_sim.script") + harness_delta(imp, "firmware.ssd1306")
+        live = worst_peak["peak"] - full["total"] - harness
+        out.append(
+            "Memory targets missed%s. Core + %s from .mpy is %s: with every text table emptied it is "
+            "still %s, i.e. over the %s target on code alone, of which about %s is qstr pools "
+            "(interned identifiers and short strings), %s the two frame buffers and the remaining "
+            "%s bytecode with its constant tables, function and class objects and module "
+            "dicts. The English tables and the strings they intern add %s. So text is now the "
+            "smaller part (one language by construction) and the bytecode dominates. The peak of "
+            "a game (%s, %s) is that load plus about %s of harness (the Runner and the display "
+            "driver) and %s of live game objects: session and action log, screens, and saves "
+            "being encoded." % (
+                "" if full["total"] > TARGET_IMPORT and worst_peak["peak"] > TARGET_PEAK else
+                (" (core + game)" if full["total"] > TARGET_IMPORT else " (peak)"),
+                title, kib(full["total"]), kib(none["total"]), kib(TARGET_IMPORT), kib(none["qstr"] or 0),
+                kib(buffers), kib(code), kib(text), kib(worst_peak["peak"]), worst_peak["title"],
+                kib(harness), kib(max(0, live)))
+        )
+        out.append(
+            "What would fix it: freezing core/ (tables included) and the games into a custom "
+            "MicroPython firmware (FROZEN_MANIFEST). Frozen modules run from flash: their "
+            "bytecode, constant tables, string constants and qstrs are not copied into the heap, "
+            "which then holds only module dicts, function and class objects, the TEXT dicts' hash "
+            "tables, the frame buffers and the live state. Not measured here (the WebAssembly port "
+            "cannot freeze modules). Without a custom firmware the remaining lever is loading less "
+            "bytecode: the biggest modules in the per-step table of section 1 first."
+        )
+    return out
+
+
 def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
     L = []
     add = L.append
@@ -599,11 +692,14 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
     add("")
     add(md_table(("target", "measured", "limit", ""), [
         ("peak live heap of any game (.mpy)", "%s (%s)" % (kib(worst_peak["peak"]), worst_peak["title"]), kib(TARGET_PEAK), verdict(worst_peak["peak"] <= TARGET_PEAK)),
-        ("core + one game imported from .mpy", "%s (%s)" % (kib(sums[worst_imp_id]["total"]), games.info(worst_imp_id)[2]), kib(TARGET_IMPORT), verdict(sums[worst_imp_id]["total"] <= TARGET_IMPORT)),
+        ("core + one game from .mpy, English tables loaded, first prompt on screen", "%s (%s)" % (kib(sums[worst_imp_id]["total"]), games.info(worst_imp_id)[2]), kib(TARGET_IMPORT), verdict(sums[worst_imp_id]["total"] <= TARGET_IMPORT)),
         ("cursor move / value change on the bus (max)", "%d bytes" % small_max, "%d bytes (2 pages)" % TARGET_TWO_PAGES, verdict(small_max <= TARGET_TWO_PAGES)),
         ("answer to a press on the Pico, slowest screen (upper estimate + I2C)", "%.1f ms (%s)" % (worst_budget[1], worst_budget[0]), "%.0f ms" % BUDGET_MS, verdict(worst_budget[1] <= BUDGET_MS)),
     ], "lrrl"))
     add("")
+    for line in memory_verdict(imp, worst_imp_id, worst_peak):
+        add(line)
+        add("")
 
     # 1. memory
     add("## 1. Memory under MicroPython")
@@ -632,61 +728,97 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
     add(md_table(("session", "players", "code", "steps", "after boot", "median", "peak", "peak at", "<= 48 KiB"), rows, "lrlrrrrll"))
     add("")
     add(
-        "Imports, cumulative in one fresh interpreter per row: every core module in dependency order "
-        "(each one's own cost), those the App needs at boot first, then `App()` on a null display "
-        "(its frame buffers and the core strings merged into core.i18n), the rest of the core "
-        "(play, session, players, ballot: needed once a game starts), the game via `games.load()` "
-        "(module plus its strings registered), and last the harness. `.mpy` files come from "
-        "mpy-cross %s without `-march` (the modules hold no native code, so `-march=armv6m` "
-        "gives the same file header and also loads here). The text rows are the same .mpy build "
-        "with every `TEXT` table cut to English only, or to nothing: the difference is what the "
-        "language tables cost." % (env["mpy_cross"].split()[1] if env["mpy_cross"] else "")
+        "What the box loads, cumulative in one fresh interpreter per row: the core modules that "
+        "`App()` and its first frame need, each in dependency order (each row its own cost); "
+        "`App()` on a null display and its first frame rendered (frame buffers, the home menu, and "
+        "the core's English table, which the menu's `t()` lookups load); the core modules a game "
+        "start adds (players, session, play...); then the game started the box's way "
+        "(`play.start_new()`: `games.load()` and the player setup; then the setup's result, the "
+        "most players and the first value of every option, becomes a Session whose first prompt "
+        "is rendered, which loads the game's English table); last the harness, and the core "
+        "modules this game never loads (e.g. core.ballot for a game without a vote). The module "
+        "sets come from the same start on CPython. `.mpy` files come from mpy-cross %s without "
+        "`-march` (the modules hold no native code, so `-march=armv6m` gives the same file header "
+        "and also loads here). The last row per game is the same .mpy build with every table in "
+        "core/lang emptied (`TEXT = {}`; t() then answers with the keys): the code alone."
+        % (env["mpy_cross"].split()[1] if env["mpy_cross"] else "")
     )
     add("")
     rows = []
-    names = {"mpy": ".mpy", "py": ".py", "mpy-en": ".mpy, TEXT English only", "mpy-none": ".mpy, no TEXT at all"}
+    names = {"mpy": ".mpy", "py": ".py", "mpy-notext": ".mpy, every table emptied"}
     for g in built_games():
-        for variant in ("mpy", "py", "mpy-en", "mpy-none"):
+        for variant in IMPORT_VARIANTS:
             s = import_summary(imp[(g[0], variant)])
             rows.append((g[2], names[variant], kib(s["boot"]), kib(s["core"]), kib(s["game"]), kib(s["total"]),
                          kib(s["qstr"]) if s["qstr"] is not None else "?",
                          verdict(s["total"] <= TARGET_IMPORT) if variant == "mpy" else "", kib(s["harness"])))
-    add(md_table(("game", "code", "boot (core.app + App())", "whole core", "game", "core + game", "of which qstr pools",
-                  "<= 40 KiB", "harness"), rows, "llrrrrrlr"))
+    add(md_table(("game", "code", "boot (App() + first frame)", "core at game start", "game + first prompt",
+                  "core + game", "of which qstr pools", "<= 40 KiB", "harness"), rows, "llrrrrrlr"))
+    add("")
+    add(
+        "`qstr pools`: how much the interned-string pools grew (`n_total_bytes` of "
+        "`micropython.qstr_info()`, read at the baseline and once the first prompt is on screen): "
+        "identifiers and short strings of the loaded modules, part of the figures before it, not "
+        "on top."
+    )
+    add("")
+    add(
+        "Language tables alone, one fresh interpreter per language: core.i18n and the core.lang "
+        "package, then each table loaded the way core.i18n keeps it (`_table()`: imported, the "
+        "TEXT dict kept, the module object dropped). Only the current language is ever loaded, so "
+        "German and Dutch are for comparison. A table's cost here includes the qstrs its strings "
+        "intern (and a new qstr pool when one fills up), which is why .py and .mpy can differ."
+    )
+    add("")
+    srcs = ["ui"] + [g[0] for g in built_games()]
+    rows = []
+    for variant in ("mpy", "py"):
+        for lang in i18n.LANGS:
+            ts = tables_summary(imp[("tables", lang, variant)])
+            rows.append([lang, "." + variant] + [kib(ts[x]) for x in srcs] + [kib(ts["all"])])
+    add(md_table(["language", "code"] + ["core.lang.%s_<language>" % x for x in srcs] + ["all"], rows, "ll" + "r" * (len(srcs) + 1)))
     add("")
     g0 = built_games()[0][0]
-    full, en, none = (import_summary(imp[(g0, v)]) for v in ("mpy", "mpy-en", "mpy-none"))
+    full, none = (import_summary(imp[(g0, v)]) for v in ("mpy", "mpy-notext"))
+    en_tables = tables_summary(imp[("tables", "en", "mpy")])["all"]
     add(
-        "Language tables (.mpy, core + %s): all three languages cost about %s, of which German and Dutch "
-        "%s and English %s; without any text the code alone takes %s. `qstr pools` is what "
-        "`micropython.qstr_info()` reports after the game is loaded: interned identifiers and short "
-        "strings, part of the figures before it." % (
-            games.info(g0)[2], kib(full["total"] - none["total"]), kib(full["total"] - en["total"]),
-            kib(en["total"] - none["total"]), kib(none["total"]))
+        "With the English tables, core + %s takes %s more than with every table emptied "
+        "(%s against %s): the tables themselves (%s) and the qstrs their strings add, %s of "
+        "qstr pool growth against %s (a pool that fills up is followed by one twice its "
+        "size, so this difference moves in steps)." % (
+            games.info(g0)[2], kib(full["total"] - none["total"]), kib(full["total"]), kib(none["total"]),
+            kib(en_tables), kib(full["qstr"] or 0), kib(none["qstr"] or 0))
     )
     add("")
     add(
         "Per step (.mpy, with %s; each module's own cost, imported after its dependencies). A step "
         "that fills the interned-string pool also pays for the next pool, allocated at twice the size, "
-        "so single rows can jump by a few KiB between builds (e.g. core.saves or firmware.storage "
-        "below); the totals above are what counts." % games.info(g0)[2]
+        "so single rows can jump by a few KiB between builds (e.g. firmware.storage below, with the "
+        "tables emptied); the totals above are what counts." % games.info(g0)[2]
     )
     add("")
     e = imp[(g0, "mpy")]
-    en_e, none_e = imp[(g0, "mpy-en")], imp[(g0, "mpy-none")]
+    none_e = imp[(g0, "mpy-notext")]
     rows = []
     for i, (kind, arg) in enumerate(e["plan"]):
         if kind == "import":
-            label = arg + (" (harness)" if arg in HARNESS else "" if arg in e["at_boot"] else " (game start)")
+            if arg in HARNESS:
+                label = arg + " (harness)"
+            elif arg in e["at_boot"]:
+                label = arg
+            elif arg in e["at_game"]:
+                label = arg + " (game start)"
+            else:
+                label = arg + " (not loaded with %s)" % games.info(g0)[2]
         elif kind == "boot":
-            label = "App() objects + core strings registered"
+            label = "App() + first frame (buffers, home menu, core.lang.ui_en)"
         elif kind == "game":
-            label = "games.load(%r): module + strings" % arg
+            label = "%s started, first prompt (module, core.lang.%s_en, screens)" % (games.info(arg[0])[2], arg[0])
         else:
             continue
-        rows.append((label, e["delta"][i], en_e["delta"][i], none_e["delta"][i]))
+        rows.append((label, e["delta"][i], none_e["delta"][i]))
     rows.sort(key=lambda r: -r[1])
-    add(md_table(("step", "bytes", "English only", "no TEXT"), rows))
+    add(md_table(("step", "bytes", "tables emptied"), rows))
     add("")
 
     # 2. traffic
@@ -721,13 +853,15 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
     add(md_table(("interaction", "n", "median bytes", "max bytes", "max vs frame", "median time", "max time",
                   "> 2 pages", "<= 2 pages"), rows, "lrrrrrrrl"))
     add("")
+    vc = kinds.get("value change", [])
+    vc_max = max(x[0] for x in vc) if vc else 0
     add(
         "Two pages are %d bytes when adjacent (one window command, one 2-page data write) and %d "
-        "when not; a full frame is %d. A value change sends a third page when the picker reaches "
-        "or leaves an end of its range: the arrow above or below the number appears or goes "
-        "(pages 2 and 5, next to the 2x number on pages 3-4), so the three pages go out as one "
-        "run of %d bytes. A cursor move that scrolls the list redraws every row under the header."
-        % (PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8, PAGE_PUSH + 256)
+        "when not; a full frame is %d. The number picker draws its value 2x high on pages 3-4 and "
+        "the arrows that say which way UP/DOWN can still go right of it on the same two pages, so "
+        "a value change, also one that reaches or leaves an end of the range, sends those two "
+        "pages as one run (max measured: %d bytes). A cursor move that scrolls the list redraws "
+        "every row under the header." % (PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8, vc_max)
     )
     add("")
 
@@ -810,7 +944,7 @@ def main(argv=None):
                                        "micropython-webassembly-pyscript", "micropython.mjs")) or not shutil.which("node"):
         raise SystemExit("bench: needs node and the MicroPython WebAssembly port (./dev setup)")
     t0 = time.time()
-    i18n.extend(strings.TEXT)
+    i18n.use("ui")
     i18n.set_lang("en")
     env = environment(args.commit)
     sess_list = sessions()
@@ -819,9 +953,9 @@ def main(argv=None):
     tmp = tempfile.mkdtemp(prefix="tablebox-bench-")
     try:
         trees = {}
-        for name, mpy, keep in (("py", False, None), ("mpy", True, None), ("mpy-en", True, ("en",)), ("mpy-none", True, ())):
+        for name, mpy, no_text in (("py", False, False), ("mpy", True, False), ("mpy-notext", True, True)):
             trees[name] = os.path.join(tmp, name)
-            build_tree(trees[name], mpy, keep)
+            build_tree(trees[name], mpy, no_text)
         print("bench: memory under MicroPython ...", file=sys.stderr)
         mem = memory(tmp, trees, sess_list)
         print("bench: imports ...", file=sys.stderr)

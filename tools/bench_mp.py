@@ -187,10 +187,34 @@ def memory_task(lines, storage, rec):
             yield
 
 
+def start_game(app, game_id, players, seed=1):
+    """The box's way into a new game, without pressing buttons: play.start_new() (it
+    loads the game and puts the player setup on screen), then the settings the setup
+    would give (`players` names, the first value of every option) become a Session and
+    its first prompt goes on screen (Play.show() drops the setup screens). No storage,
+    so nothing is saved. Returns the Session."""
+    from core import games
+    from core.play import Play, start_new
+    from core.session import Session
+
+    start_new(app, game_id)
+    settings = {"players": ["P" + str(i + 1) for i in range(players)]}
+    for key, _, values in games.load(game_id).OPTIONS:
+        settings[key] = values[0]
+    session = Session(game_id, settings, seed, (), app.storage)
+    Play(app, session).show()
+    return session
+
+
 def import_task(plan, rec):
     """Baseline, then one sample after each entry of `plan`, cumulative:
-    ("import", module) | ("boot", None): App() on a null display (its objects and the
-    core strings registered) | ("game", id): games.load(id), the module and its strings |
+    ("import", module) |
+    ("boot", None): App() on a null display and its first frame rendered (the home menu:
+        the core's tables of the current language are loaded by its t() lookups) |
+    ("game", [id, players]): start_game() on that App and the first prompt rendered (the
+        game module, its tables of the current language, the Play and Session objects) |
+    ("table", [source, lang]): one text table loaded the way core.i18n keeps it (the TEXT
+        dict only, no module object) |
     ("qstr", None): print the interned-string pool's size (micropython.qstr_info())."""
     keep = []
     yield
@@ -202,11 +226,17 @@ def import_task(plan, rec):
         elif kind == "boot":
             from core.app import App
 
-            keep.append(App(NullDisplay()))
+            app = App(NullDisplay(), NullLeds())
+            app.step(0, 0)
+            keep.append(app)
         elif kind == "game":
-            from core import games
+            app = keep[0]
+            keep.append(start_game(app, arg[0], arg[1]))
+            app.step(10, 0)
+        elif kind == "table":
+            from core import i18n
 
-            games.load(arg)
+            keep.append(i18n._table(arg[1], arg[0]))
         elif kind == "qstr":  # prints "qstr pool: ... n_total_bytes=N" (MicroPython only)
             import micropython
 
