@@ -18,7 +18,7 @@ Two things differ from the stock adafruit_ssd1306.SSD1306_I2C:
 """
 
 from firmware.leds import LedSet, Level
-from firmware.ssd1306 import DISPLAY_ON, INIT_CMDS, PAGES, WIDTH, HEIGHT, Recovering
+from firmware.ssd1306 import DISPLAY_ON, INIT_CMDS, WIDTH, HEIGHT, Recovering, page_runs
 from core import ticks
 
 _driver = None
@@ -98,14 +98,7 @@ class Display(Recovering):
             b[1:] = buf
             dev.show()
             return
-        p = 0
-        while p < PAGES:
-            if not (pages >> p) & 1:
-                p += 1
-                continue
-            q = p
-            while q + 1 < PAGES and (pages >> (q + 1)) & 1:
-                q += 1
+        for p, q in page_runs(pages):
             s = p * WIDTH
             e = (q + 1) * WIDTH
             b[1 + s:1 + e] = buf[s:e]
@@ -118,7 +111,6 @@ class Display(Recovering):
                     d.write(b, start=s, end=e + 1)
                 finally:
                     b[s] = keep
-            p = q + 1
 
     def contrast(self, level):
         level = 0 if level < 0 else 255 if level > 255 else level

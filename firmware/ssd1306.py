@@ -50,6 +50,21 @@ _ON = b"\x00\xaf"
 _OFF = b"\x00\xae"
 
 
+def page_runs(pages):
+    """(first, last) of each run of adjacent pages set in the mask, top to bottom: one
+    window command and one data write per run."""
+    p = 0
+    while p < PAGES:
+        if not (pages >> p) & 1:
+            p += 1
+            continue
+        q = p
+        while q + 1 < PAGES and (pages >> (q + 1)) & 1:
+            q += 1
+        yield p, q
+        p = q + 1
+
+
 class Recovering:
     """The I2C failure policy both panel adapters share: an error sets `failed` (and
     forgets nothing); recover(now) re-initialises with the last frame, first at once,
@@ -134,19 +149,11 @@ class SSD1306(Recovering):
         w = self._window
         i2c = self.i2c
         a = self.addr
-        p = 0
-        while p < PAGES:
-            if not (pages >> p) & 1:
-                p += 1
-                continue
-            q = p
-            while q + 1 < PAGES and (pages >> (q + 1)) & 1:
-                q += 1
+        for p, q in page_runs(pages):
             w[5] = p
             w[6] = q
             i2c.writeto(a, w)
             i2c.writevto(a, (_DATA, mv[p * WIDTH:(q + 1) * WIDTH]))
-            p = q + 1
 
     def contrast(self, level):
         level = 0 if level < 0 else 255 if level > 255 else level
