@@ -38,15 +38,19 @@ def _table(code, source):
     name = "core.lang.{}_{}".format(source, code)
     table = _tables.get(name)
     if table is None:
-        __import__(name)
-        table = sys.modules[name].TEXT
-        # Keep only the dict: no module object (and no second reference from the
-        # package) stays behind to hold a language that is switched away from.
-        del sys.modules[name]
-        pkg = sys.modules.get("core.lang")
-        attr = name[10:]
-        if pkg is not None and hasattr(pkg, attr):
-            delattr(pkg, attr)
+        try:
+            __import__(name)
+        except ImportError:  # a source without this language: its keys fall back
+            table = {}
+        else:
+            table = sys.modules[name].TEXT
+            # Keep only the dict: no module object (and no second reference from the
+            # package) stays behind to hold a language that is switched away from.
+            del sys.modules[name]
+            pkg = sys.modules.get("core.lang")
+            attr = name[10:]
+            if pkg is not None and hasattr(pkg, attr):
+                delattr(pkg, attr)
         _tables[name] = table
     return table
 

@@ -58,6 +58,10 @@ def tvote(monkeypatch):
     monkeypatch.setitem(sys.modules, "core.games.tvote", make_game())
     monkeypatch.setattr(games, "GAMES", games.GAMES + (("tvote", "tvote", "Test vote", 2, 4),))
     yield
+    from core import i18n
+
+    if "tvote" in i18n._sources:
+        i18n._sources.remove("tvote")
 
 
 def start(make_box):

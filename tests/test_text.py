@@ -60,3 +60,13 @@ def test_missing_key_falls_back_to_english_then_to_the_key():
     i18n.use("ui")
     assert i18n.t("no.such.key") == "no.such.key"
     assert i18n.t("ui.range", 1, 5) == "1 to 5"
+
+
+def test_source_without_tables_is_harmless():
+    i18n.use("nosuchgame")
+    try:
+        assert i18n.t("ui.range", 1, 2) == "1 to 2"
+        assert i18n.t("nosuchgame.x") == "nosuchgame.x"
+    finally:
+        i18n._sources.remove("nosuchgame")
+        i18n._tables.clear()
