@@ -74,9 +74,6 @@ class App:
         del self.stack[1:]
         self._changed()
 
-    def redraw(self):
-        self._dirty = True
-
     # --- the loop ----------------------------------------------------------------
     def step(self, now, mask):
         self.now = now

@@ -10,8 +10,7 @@ A selected (inverted) text is recorded with a leading "> ".
 from core import font
 
 W = 128
-H = 64
-PAGES = 8
+PAGES = 8  # 64 rows
 
 
 class Frame:

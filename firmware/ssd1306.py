@@ -42,7 +42,6 @@ INIT_CMDS = (
     0x22, 0x00, PAGES - 1,  # page window (pointer now at page 0, column 0)
 )
 DISPLAY_ON = 0xAF
-DISPLAY_OFF = 0xAE
 SET_CONTRAST = 0x81
 
 _DATA = b"\x40"  # control byte: Co=0, D/C=1, the rest of the write is RAM data
