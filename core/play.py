@@ -240,9 +240,14 @@ def resume(app, game_id):
         return
     remember(app, game_id)
 
+    def replace():
+        session.end()
+        app.home()
+        start_new(app, game_id)
+
     def new():
         app.pop()
-        app.push(Confirm(t("game.new"), [t("game.end_q")], lambda: (session.end(), app.home(), start_new(app, game_id))))
+        app.push(Confirm(t("game.new"), [t("game.end_q")], replace))
 
     def offer():
         if bad:
