@@ -170,3 +170,27 @@ def test_full_game_ends_on_final_ranking(make_box):
     st = current(box)
     for place, who, text in g.result(st):
         assert any("{}. P{} {}".format(place, who + 1, text) in s for s in box.lines())
+
+
+def test_new_game_instead_of_resume_asks_before_deleting(make_box):
+    box = start(make_box)
+    play(box, ["first", 1])
+    box.do("BACK", "OK")  # home, 23: resume question
+    assert "OK: resume" in box.lines() and "BACK: new" in box.lines()
+    box.do("BACK")
+    assert "End the game and delete its save?" in " ".join(box.lines())
+    box.do("BACK")  # no: the save stays
+    assert saved_log(box) == [["first", 1]]
+    box.do("OK", "BACK", "OK")  # resume question again, new, yes
+    assert box.lines()[0] == "Players"
+    assert box.storage.get("g23.sav") is None and box.storage.get("g23.bak") is None
+
+
+def test_final_screen_offers_new_game(make_box):
+    settings, actions = autoplay.random_game("g23", 2, 3)
+    box = start(make_box, b'["P1","P2"]')
+    play(box, *actions)
+    box.do("OK")  # big result -> ranking list
+    n = len(box.lines()) - 1
+    box.do(*(["DOWN"] * (n - 2)), "OK")  # "New game"
+    assert box.lines()[0] == "Players"
