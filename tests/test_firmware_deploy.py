@@ -75,7 +75,7 @@ def test_abi_mismatch_is_refused_with_a_clear_message():
 @pytest.fixture
 def fake_board(monkeypatch, tmp_path):
     calls = []
-    answer = {"v": repr(((1, 28, 0), MPY_128_RP2040, "Raspberry Pi Pico with RP2040"))}
+    answer = {"v": repr(((1, 28, 0), MPY_128_RP2040, "Raspberry Pi Pico with RP2040", 0))}
 
     def mpremote(port, *args, capture=False):
         calls.append(args)
@@ -108,7 +108,7 @@ def test_deploy_builds_and_copies(fake_board, tmp_path):
 
 def test_deploy_refuses_a_mismatched_board_before_copying(fake_board):
     calls, answer = fake_board
-    answer["v"] = repr(((1, 22, 2), MPY_122_RP2040, "Raspberry Pi Pico with RP2040"))
+    answer["v"] = repr(((1, 22, 2), MPY_122_RP2040, "Raspberry Pi Pico with RP2040", 0))
     assert deploy.main([]) == 1
     assert len(calls) == 1  # asked, nothing copied
 

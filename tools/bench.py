@@ -620,7 +620,38 @@ def answer_ms(mpr):
     return mpr["step_med"] * PICO_X[1] / 1000.0 + bm.i2c_ms(mpr["writes_per_press"], mpr["payload_per_press"])
 
 
-def memory_verdict(imp, game_id, worst_peak):
+def romfs_note(probe):
+    """What ROMFS would do for a missed memory target; `probe`: romfs_probe()'s answer."""
+    text = (
+        "ROMFS gives the same without freezing: `./dev deploy` writes the .mpy files to the "
+        "board's ROMFS partition when its firmware has one, and MicroPython runs them in place "
+        "from flash (bytecode and string constants stay out of the heap). The stock RPI_PICO "
+        "1.28 firmware has no ROMFS partition (rp2 enables ROMFS only on boards that set "
+        "MICROPY_HW_ROMFS_BYTES; RPI_PICO does not), so that also takes a custom firmware, but "
+        "one that does not change with the app. "
+    )
+    if probe.get("VfsRom"):
+        return text + "This WebAssembly port has `vfs.VfsRom`; core + game from ROMFS is not measured yet."
+    return text + ("Not measured here: the WebAssembly port has no `vfs.VfsRom` (built without "
+                   "MICROPY_VFS_ROM), so an image cannot be mounted under it.")
+
+
+ROMFS_PROBE = """
+import json
+try:
+    import vfs
+    print(json.dumps({"VfsRom": hasattr(vfs, "VfsRom"), "rom_ioctl": hasattr(vfs, "rom_ioctl")}))
+except ImportError:
+    print(json.dumps({"VfsRom": False, "rom_ioctl": False}))
+"""
+
+
+def romfs_probe(tmp, tree):
+    """Whether the WebAssembly port can mount a ROMFS image: {"VfsRom": bool, ...}."""
+    return run_mp(tree, ROMFS_PROBE, tmp, None)
+
+
+def memory_verdict(imp, game_id, worst_peak, romfs=None):
     """Paragraphs under the targets: what the memory figures are made of, and what would
     bring a missed target within reach."""
     full = import_summary(imp[(game_id, "mpy")])
@@ -658,10 +689,11 @@ def memory_verdict(imp, game_id, worst_peak):
             "cannot freeze modules). Without a custom firmware the remaining lever is loading less "
             "bytecode: the biggest modules in the per-step table of section 1 first."
         )
+        out.append(romfs_note(romfs or {}))
     return out
 
 
-def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
+def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed, romfs=None):
     L = []
     add = L.append
     add("# Benchmarks")
@@ -697,7 +729,7 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed):
         ("answer to a press on the Pico, slowest screen (upper estimate + I2C)", "%.1f ms (%s)" % (worst_budget[1], worst_budget[0]), "%.0f ms" % BUDGET_MS, verdict(worst_budget[1] <= BUDGET_MS)),
     ], "lrrl"))
     add("")
-    for line in memory_verdict(imp, worst_imp_id, worst_peak):
+    for line in memory_verdict(imp, worst_imp_id, worst_peak, romfs):
         add(line)
         add("")
 
@@ -960,6 +992,7 @@ def main(argv=None):
         mem = memory(tmp, trees, sess_list)
         print("bench: imports ...", file=sys.stderr)
         imp = imports(tmp, trees)
+        romfs = romfs_probe(tmp, trees["mpy"])
         print("bench: display traffic ...", file=sys.stderr)
         kinds, boot = traffic(sess_list)
         print("bench: timing ...", file=sys.stderr)
@@ -968,7 +1001,7 @@ def main(argv=None):
         plays = playouts()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    text = report(env, mem, imp, kinds, boot, tim, mp_version, plays, time.time() - t0)
+    text = report(env, mem, imp, kinds, boot, tim, mp_version, plays, time.time() - t0, romfs)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(text)
     print("bench: wrote %s in %.0f s" % (os.path.relpath(args.out), time.time() - t0), file=sys.stderr)

