@@ -623,9 +623,10 @@ def answer_ms(mpr):
 def romfs_note(probe):
     """What ROMFS would do for a missed memory target; `probe`: romfs_probe()'s answer."""
     text = (
-        "ROMFS gives the same without freezing: `./dev deploy` writes the .mpy files to the "
+        "ROMFS gets most of that without freezing: `./dev deploy` writes the .mpy files to the "
         "board's ROMFS partition when its firmware has one, and MicroPython runs them in place "
-        "from flash (bytecode and string constants stay out of the heap). The stock RPI_PICO "
+        "from flash (bytecode and constants stay out of the heap; identifiers are still "
+        "interned as qstrs when a module loads). The stock RPI_PICO "
         "1.28 firmware has no ROMFS partition (rp2 enables ROMFS only on boards that set "
         "MICROPY_HW_ROMFS_BYTES; RPI_PICO does not), so that also takes a custom firmware, but "
         "one that does not change with the app. "
