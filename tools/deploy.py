@@ -294,7 +294,13 @@ def mpremote(port, *args, capture=False):
     cmd += list(args)
     r = subprocess.run(cmd, capture_output=capture, text=True)
     if r.returncode:
-        raise DeployError("mpremote failed: %s\n%s" % (" ".join(args[:2]), (r.stderr or "") if capture else ""))
+        err = (r.stderr or "") if capture else ""
+        if "no device found" in err:
+            raise DeployError(
+                "no board found: plug the Pico in by USB (MicroPython flashed, see README "
+                "'First-time flashing'), or name its port with --port"
+            )
+        raise DeployError("mpremote failed: %s\n%s" % (args[0], err))
     return r.stdout if capture else ""
 
 
