@@ -114,6 +114,9 @@ class Play:
         keys = ["game.scores", "game.undo"]
         if self.session.can_redo():
             keys.append("game.redo")
+        help_key = self.session.game_id + ".help"
+        if t(help_key) != help_key:
+            keys.append("game.rules")
         keys += ["game.home", "game.end"]
         self.app.push(Menu(self.title, [t(k) for k in keys], lambda i: self._menu_pick(keys[i])))
 
@@ -132,6 +135,10 @@ class Play:
                 self._confirm_undo(1)
             else:
                 app.push(NumberPicker(t("game.undo_n"), 1, limit, 1, self._confirm_undo))
+        elif key == "game.rules":
+            # The box's part and its rulings where the rulebook is silent (RULES.md).
+            paragraphs = t(s.game_id + ".help").split("\n")
+            app.push(Message(t("game.rules"), paragraphs, app.pop))
         elif key == "game.redo":
             s.redo()
             self.show()

@@ -192,18 +192,31 @@ class Confirm(Screen):
 
 
 class Message(Screen):
-    """A few lines (wrapped); OK runs on_ok, BACK goes back."""
+    """Lines of text, wrapped; UP/DOWN scroll when they do not fit. OK runs on_ok,
+    BACK goes back."""
 
     def __init__(self, title, lines, on_ok=None):
         Screen.__init__(self)
         self.title = title
         self.lines = wrap_all(lines)
         self.on_ok = on_ok
+        self.top = 0
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.UP, B.DOWN):
+            self.top = min(max(0, len(self.lines) - ROWS), max(0, self.top - d))
+        else:
+            Screen.on_event(self, kind, button)
 
     def draw(self, f):
         title_bar(f, self.title)
-        for i in range(min(ROWS, len(self.lines))):
-            f.text(fit(self.lines[i]), 0, (i + 1) * 8)
+        for r in range(min(ROWS, len(self.lines) - self.top)):
+            f.text(fit(self.lines[self.top + r]), 0, (r + 1) * 8)
+        if self.top > 0:
+            f.text("\u25b2", W - 6, 8, 1, False, False)
+        if self.top + ROWS < len(self.lines):
+            f.text("\u25bc", W - 6, 56, 1, False, False)
 
 
 class HandOver(Screen):

@@ -563,8 +563,8 @@ def test_screen_texts_fit_a_line():
     # player names are not counted (the UI cuts long names).
     for code, tab in _tables().items():
         for k, v in tab.items():
-            if k.startswith("g23.e.") or k.startswith("g23.summary"):
-                continue  # messages and the resume screen wrap
+            if k.startswith("g23.e.") or k.startswith("g23.summary") or k == "g23.help":
+                continue  # messages, the resume screen and the rulings text wrap
             s = v.replace("{0}", "" if ("turn" in k or ".last." in k) else "23")
             s = s.replace("{1}", "23").replace("{2}", "23").replace("{3}", "23")
             assert len(s) <= 21, (code, k, s)
@@ -577,6 +577,7 @@ def test_every_key_used_in_source_exists():
         used.add("g23.a." + c)
     for c in ("first", "pass", "force"):
         used.add("g23.last." + c)
+    used.add("g23.help")  # shown by the game menu (core.play), per the game contract
     for v in g.OPTIONS[0][2]:
         used.add("g23.deal." + v)
         used.add("g23.variant." + v)

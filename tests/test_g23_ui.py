@@ -194,3 +194,17 @@ def test_final_screen_offers_new_game(make_box):
     n = len(box.lines()) - 1
     box.do(*(["DOWN"] * (n - 2)), "OK")  # "New game"
     assert box.lines()[0] == "Players"
+
+
+def test_rulings_screen_scrolls(make_box):
+    box = start(make_box)
+    box.do("UP", "OK")  # Menu… on "Who holds the 1?"
+    assert "How the box rules" in box.lines()  # shown because 23 has help text
+    box.do("DOWN", "DOWN", "OK")
+    first = box.lines()
+    assert first[0] == "How the box rules" and "never sees" in " ".join(first)
+    box.do("hold DOWN 8000")
+    last = box.lines()
+    assert last != first and "ties share." in " ".join(last)
+    box.do("BACK")
+    assert "> How the box rules" in box.lines()

@@ -5,7 +5,9 @@ style); it holds rules and labels, never button handling:
 
   ID, MIN_PLAYERS, MAX_PLAYERS
   words     in core/lang/<id>_en.py, _de.py, _nl.py (TEXT = {key: string}, keys
-            prefixed "<id>."); load() registers them with core.i18n
+            prefixed "<id>."); load() registers them with core.i18n. "<id>.help" is
+            shown by the game menu's "How the box rules": what the box does and its
+            rulings where the rulebook is silent (paragraphs split by newlines)
   OPTIONS   ((key, label_key, (value, ...)), ...) setup choices after the players;
             settings[key] holds the chosen value (the first value is the default)
   new(settings, seed)   -> state. settings: {"players": [names], key: value, ...}.

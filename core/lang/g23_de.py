@@ -32,6 +32,7 @@ TEXT = {
     "g23.h.name": "Name",
     "g23.h.pen": "Str",
     "g23.h.total": "Ges",
+    "g23.help": "Die Box führt Zug, oberste Karte, Handgrößen und Chips; deine Karten sieht sie nie.\nBonuschip: verschiebt die oberste Karte vor dem Ausspielen um bis zu 5 nach oben oder unten; Strafe zählt ab dort.\nPassen & zwingen: der nächste Spieler muss spielen oder aussteigen, wenn er wirklich nicht kann.\nAllein in der Runde: spielen oder aussteigen; allein passen ändert nichts.\nLetzte Karte: bis zu 3 Strafchips zurückgeben.\nWerte werden gegen das Deck geprüft (eine 1, zwei 2er, sonst je drei); welche Karten aus dem Spiel sind, weiß die Box nicht.\nEnde: jeder übrige Bonuschip tilgt 2 Strafchips, nicht unter 0. Die wenigsten gewinnen; Gleichstand teilt.",
     "g23.l.bonus": "Bonus -{0}: oben {1}",
     "g23.l.last": "Letzte: {0} zurück",
     "g23.l.pen": "Strafe +{0}",

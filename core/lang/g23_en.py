@@ -32,6 +32,7 @@ TEXT = {
     "g23.h.name": "Name",
     "g23.h.pen": "Pen",
     "g23.h.total": "Tot",
+    "g23.help": "The box keeps turns, the top rank, hand sizes and chips; it never sees your cards.\nBonus chip: moves the top up to 5 up or down before you play; the penalty counts from the moved top.\nPass & force: the next player must play, or fold if they truly cannot.\nAlone in the round: play or fold; passing alone would change nothing.\nLast card: return up to 3 penalty chips.\nRanks are checked against the deck (one 1, two 2s, three of the rest); the box cannot know which cards are out of play.\nEnd: each bonus chip left cancels 2 penalty chips, not below 0. Fewest wins; ties share.",
     "g23.l.bonus": "Bonus -{0}: top {1}",
     "g23.l.last": "Last card: return {0}",
     "g23.l.pen": "Penalty +{0}",

@@ -32,6 +32,7 @@ TEXT = {
     "g23.h.name": "Naam",
     "g23.h.pen": "Str",
     "g23.h.total": "Tot",
+    "g23.help": "De box houdt de beurt, de bovenste kaart, handgroottes en fiches bij; je kaarten ziet hij nooit.\nBonusfiche: verschuift de bovenste kaart vóór het spelen tot 5 omhoog of omlaag; de straf telt vanaf daar.\nPassen & dwingen: de volgende speler moet spelen, of uitstappen als het echt niet kan.\nAlleen in de ronde: spelen of uitstappen; alleen passen verandert niets.\nLaatste kaart: tot 3 strafiches terug.\nWaarden worden tegen het spel gecontroleerd (één 1, twee 2en, verder drie); welke kaarten uit het spel zijn weet de box niet.\nEinde: elke overgebleven bonusfiche schrapt 2 strafiches, niet onder 0. De minste wint; gelijkspel deelt.",
     "g23.l.bonus": "Bonus -{0}: boven {1}",
     "g23.l.last": "Laatste: {0} terug",
     "g23.l.pen": "Straf +{0}",

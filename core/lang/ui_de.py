@@ -15,6 +15,7 @@ TEXT = {
     "game.resume": "{} fortsetzen?",
     "game.resume_new": "ZURÜCK: neu",
     "game.resume_ok": "OK: weiter",
+    "game.rules": "Regeln der Box",
     "game.save_fail": "Speichern fehlgeschlagen ({}). Das Spiel geht weiter; nach dem nächsten Schritt wird erneut gespeichert.",
     "game.scores": "Punktetabelle",
     "game.setup": "Vorbereitung",

@@ -15,6 +15,7 @@ TEXT = {
     "game.resume": "Resume {}?",
     "game.resume_new": "BACK: new",
     "game.resume_ok": "OK: resume",
+    "game.rules": "How the box rules",
     "game.save_fail": "Could not save ({}). The game goes on; it is saved again after the next step.",
     "game.scores": "Score table",
     "game.setup": "Setup",

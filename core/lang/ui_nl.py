@@ -15,6 +15,7 @@ TEXT = {
     "game.resume": "{} hervatten?",
     "game.resume_new": "TERUG: nieuw",
     "game.resume_ok": "OK: verder",
+    "game.rules": "Regels van de box",
     "game.save_fail": "Opslaan mislukt ({}). Het spel gaat door; na de volgende stap wordt opnieuw opgeslagen.",
     "game.scores": "Scoretabel",
     "game.setup": "Voorbereiding",
