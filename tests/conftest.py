@@ -4,6 +4,12 @@ import os
 import sys
 
 import pytest
+from hypothesis import settings as hsettings
+
+# Tests never fail on timing (the bench reports speed): no per-example deadline. In CI
+# the examples are derandomized, so a red run can be repeated exactly.
+hsettings.register_profile("tablebox", deadline=None, derandomize=bool(os.environ.get("CI")))
+hsettings.load_profile("tablebox")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
