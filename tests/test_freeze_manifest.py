@@ -1,0 +1,30 @@
+"""tools/manifest.py (the freeze manifest for a custom firmware) names packages that exist
+and that together hold every file deploy would put on the board."""
+
+import os
+
+from tools import deploy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MANIFEST = os.path.join(ROOT, "tools", "manifest.py")
+
+
+def frozen_files():
+    """Run the manifest with stand-ins for the build's functions; the .py files frozen."""
+    files = []
+    included = []
+
+    def package(name, base_path="."):
+        top = os.path.normpath(os.path.join(os.path.dirname(MANIFEST), base_path, name))
+        assert os.path.isfile(os.path.join(top, "__init__.py")), name
+        for d, _, names in os.walk(top):
+            files.extend(os.path.relpath(os.path.join(d, n), ROOT) for n in names if n.endswith(".py"))
+
+    with open(MANIFEST) as f:
+        exec(compile(f.read(), MANIFEST, "exec"), {"package": package, "include": included.append})
+    assert included == ["$(BOARD_DIR)/manifest.py"]  # the board's own frozen modules stay
+    return sorted(files)
+
+
+def test_manifest_freezes_exactly_what_deploy_copies():
+    assert frozen_files() == sorted(deploy.source_files())

@@ -1,0 +1,18 @@
+"""MicroPython freeze manifest: a Pico firmware with the whole app frozen into flash.
+
+Frozen modules run from flash: their bytecode, constant tables and strings stay out of
+the heap, which is what the memory targets in BENCHMARKS.md need (imported from .mpy on
+the filesystem, core + 23 take ~60 KiB of heap). Build, in a MicroPython 1.28 checkout:
+
+    make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/tablebox/tools/manifest.py
+
+Flash the .uf2, remove any filesystem copy of the app (it would shadow the frozen one:
+sys.path puts the filesystem first): `mpremote rm -r :core :firmware :boards`, and leave
+a /main.py of `from firmware.main import main` + `main()`. Saves in /data are kept.
+Paths below are relative to this file (the manifest tool resolves them so).
+"""
+
+include("$(BOARD_DIR)/manifest.py")  # noqa: F821 - manifest functions come from the build
+package("core", base_path="..")  # noqa: F821
+package("firmware", base_path="..")  # noqa: F821
+package("boards", base_path="..")  # noqa: F821
