@@ -197,3 +197,29 @@ def test_hardware_uses_board_bus_settings(dev):
     assert i2c.id == 0 and i2c.freq == 400_000
     assert i2c.sda.id == 4 and i2c.scl.id == 5
     assert hw.display.addr == 0x3C
+
+
+def test_firmware_shows_the_same_screens_as_the_simulator(dev):
+    """The Secret vote script, pressed on the Pico's pins, puts on the panel exactly the
+    frames the simulator shows after every step."""
+    import os
+
+    from core.app import App
+    from host_sim import fakes, script
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts", "secret_vote.txt")
+    with open(path) as f:
+        steps = [s.strip() for s in f if s.strip() and s.strip()[0] != "#" and not s.startswith("expect")]
+    sim = fakes.Display()
+    runner = script.Runner(App(sim, fakes.Leds(), fakes.MemStorage(), 1))
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=10)
+    seen = []
+    for s in steps:
+        assert runner.do(s) is None
+        dev.press(s, dev.clock.now + 10, 60)
+        fw.run(app, hw, steps=40)
+        assert dev.panel.visible() == bytes(sim.buf), s
+        seen.append(list(app.frame.lines))
+    assert ["Result", "YES 2", "NO 1", "Majority YES"] in seen  # the reveal was on the panel
+    assert app.frame.lines == runner.lines()
