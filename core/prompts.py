@@ -16,7 +16,8 @@ Prompt kinds and the answer each one takes:
 
 Common fields: `player` (index of who answers, or None for the whole table), `big` (short
 text for the whole table to read, drawn large) and `lines` (small context lines).
-domain() lists every answer a prompt accepts, in a stable order, for random playouts.
+domain() lists every answer a prompt accepts, in a stable order, for random playouts;
+random_action() and playout() use it (tests, benchmarks, simulator scripts).
 """
 
 
@@ -95,3 +96,21 @@ def random_action(prompt, rng):
             d = p.domain()
             p = p.answer(d[rng.below(len(d))])
     return p
+
+
+def playout(game, state, rng):
+    """Play `state` to its end with random_action; returns (actions applied, refused).
+    A refused action is drawn again (the game said why; playouts only count it)."""
+    actions = []
+    refused = 0
+    while True:
+        p = game.prompt(state)
+        if p is None:
+            return actions, refused
+        a = random_action(p, rng)
+        try:
+            game.apply(state, a)
+        except ValueError:
+            refused += 1
+            continue
+        actions.append(a)

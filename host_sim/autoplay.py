@@ -12,7 +12,7 @@ import sys
 
 from core import games
 from core.i18n import t
-from core.prompts import is_prompt, random_action
+from core.prompts import is_prompt, playout
 from core.rng import Rng
 
 
@@ -56,19 +56,8 @@ def random_game(game_id, n, seed, options=None):
     settings = {"players": ["P{}".format(i + 1) for i in range(n)]}
     for key, _, values in game.OPTIONS:
         settings[key] = (options or {}).get(key, values[0])
-    state = game.new(settings, seed)
-    rng = Rng(seed)
-    actions = []
-    while True:
-        p = game.prompt(state)
-        if p is None:
-            return settings, actions
-        a = random_action(p, rng)
-        try:
-            game.apply(state, a)
-        except ValueError:
-            continue
-        actions.append(a)
+    actions, _ = playout(game, game.new(settings, seed), Rng(seed))
+    return settings, actions
 
 
 def game_script(game_id, settings, actions, seed=1):

@@ -39,7 +39,7 @@ def test_secret_vote_identical_across_tick_wrap():
 
 PLAYOUTS = """
 from core import games
-from core.prompts import random_action
+from core.prompts import playout
 from core.rng import Rng
 
 def playouts(game_id, n_games, players):
@@ -50,17 +50,8 @@ def playouts(game_id, n_games, players):
         for key, _, values in game.OPTIONS:
             settings[key] = values[seed % len(values)]
         state = game.new(settings, seed)
-        rng = Rng(seed + 1)
-        refused = 0
-        while True:
-            p = game.prompt(state)
-            if p is None:
-                break
-            try:
-                game.apply(state, random_action(p, rng))
-            except ValueError:
-                refused += 1
-        out.append("{} {} {}".format(seed, refused, game.result(state)))
+        actions, refused = playout(game, state, Rng(seed + 1))
+        out.append("{} {} {} {}".format(seed, len(actions), refused, game.result(state)))
     return "\\n".join(out)
 """
 

@@ -33,7 +33,7 @@ if ROOT not in sys.path:
 
 from core import games, i18n  # noqa: E402
 from core.frame import PAGES, W  # noqa: E402
-from core.prompts import random_action  # noqa: E402
+from core.prompts import playout  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from host_sim import autoplay, fakes  # noqa: E402
 from host_sim.script import Runner  # noqa: E402
@@ -582,17 +582,9 @@ def playouts():
             actions = refused = 0
             t0 = time.perf_counter()
             for k in range(PLAYOUTS):
-                rng = Rng(SEED * 1000 + k)
-                state = game.new(settings, k)
-                while True:
-                    p = game.prompt(state)
-                    if p is None:
-                        break
-                    try:
-                        game.apply(state, random_action(p, rng))
-                        actions += 1
-                    except ValueError:
-                        refused += 1
+                done, no = playout(game, game.new(settings, k), Rng(SEED * 1000 + k))
+                actions += len(done)
+                refused += no
             dt = time.perf_counter() - t0
             rows.append((g[2], n, PLAYOUTS, dt, PLAYOUTS / dt, actions / PLAYOUTS, refused / PLAYOUTS))
     return rows
@@ -953,7 +945,7 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed, romfs=No
     add("## 4. Random playouts (CPython)")
     add("")
     add(
-        "Whole games played by `core.prompts.random_action` (uniform answers, seeded core.rng), "
+        "Whole games played by `core.prompts.playout` (random_action: uniform answers, seeded core.rng), "
         "straight on the game module: `new()`, then `prompt()` / `apply()` until the game is over; an "
         "action the game refuses is drawn again. %d games per player count, first value of every "
         "option. No UI, no saves." % PLAYOUTS
