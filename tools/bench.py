@@ -675,7 +675,7 @@ def memory_verdict(imp, game_id, worst_peak, romfs=None):
         )
         out.append(
             "What would fix it: freezing core/ (tables included) and the games into a custom "
-            "MicroPython firmware (FROZEN_MANIFEST). Frozen modules run from flash: their "
+            "MicroPython firmware (tools/manifest.py, see README). Frozen modules run from flash: their "
             "bytecode, constant tables, string constants and qstrs are not copied into the heap, "
             "which then holds only module dicts, function and class objects, the TEXT dicts' hash "
             "tables, the frame buffers and the live state. Not measured here (the WebAssembly port "
