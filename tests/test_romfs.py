@@ -13,7 +13,6 @@ from tests.mpwasm import run_micropython
 from tests.test_firmware_micropython import FAKE_MACHINE
 from tools import deploy
 
-MPY_128_RP2040 = 6 | 3 << 8 | 4 << 10
 
 
 def read_romfs(data):
@@ -58,25 +57,8 @@ def read_romfs(data):
     return out
 
 
-@pytest.fixture
-def board(monkeypatch, tmp_path):
-    """A fake board: answer["rom"] is the size of its ROMFS partition (0: none)."""
-    calls = []
-    answer = {"rom": 0}
-
-    def mpremote(port, *args, capture=False):
-        calls.append(args)
-        if args[0] == "exec" and capture:
-            return "banner\n" + repr(((1, 28, 0), MPY_128_RP2040, "Raspberry Pi Pico with RP2040", answer["rom"])) + "\n"
-        return ""
-
-    monkeypatch.setattr(deploy, "mpremote", mpremote)
-    monkeypatch.setattr(deploy, "BUILD", str(tmp_path / "device"))
-    return calls, answer
-
-
-def test_deploy_writes_the_image_to_a_romfs_partition(board, tmp_path):
-    calls, answer = board
+def test_deploy_writes_the_image_to_a_romfs_partition(fake_board, tmp_path):
+    calls, answer = fake_board
     answer["rom"] = 128 * 1024
     deploy.deploy()
     ask, run = calls
@@ -91,8 +73,8 @@ def test_deploy_writes_the_image_to_a_romfs_partition(board, tmp_path):
         assert f.read() == deploy.ROM_MAIN
 
 
-def test_deploy_falls_back_to_the_filesystem(board, capsys):
-    calls, answer = board
+def test_deploy_falls_back_to_the_filesystem(fake_board, capsys):
+    calls, answer = fake_board
     for rom, note in ((0, ""), (4096, "does not fit")):  # no partition; one too small
         answer["rom"] = rom
         del calls[:]
@@ -104,8 +86,8 @@ def test_deploy_falls_back_to_the_filesystem(board, capsys):
         assert note in capsys.readouterr().out
 
 
-def test_romfs_and_no_romfs_force_the_choice(board):
-    calls, answer = board
+def test_romfs_and_no_romfs_force_the_choice(fake_board):
+    calls, answer = fake_board
     answer["rom"] = 0
     assert deploy.main(["--romfs"]) == 1
     assert len(calls) == 1  # asked, nothing copied
