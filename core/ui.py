@@ -157,7 +157,10 @@ class NumberPicker(Screen):
             f.text("\u25b2", 100, 24, 1, False, False)
         if self.value > self.lo:
             f.text("\u25bc", 100, 32, 1, False, False)
-        f.center(t("ui.range", self.lo, self.hi), 56)
+        hint = t("ui.range", self.lo, self.hi)
+        if self.hi - self.lo >= 10:
+            hint += "  \u2190\u2192 \u00b15"  # LEFT/RIGHT jump by 5
+        f.center(hint, 56)
 
 
 class Confirm(Screen):
