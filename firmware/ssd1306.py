@@ -1,5 +1,10 @@
 """A small SSD1306 128x64 driver over machine.I2C, and the core's Display adapter.
 
+Written here rather than taken from micropython-lib's ssd1306: that driver owns a
+framebuf and always sends the whole frame, and its init switches the panel on before
+clearing RAM (an old vote could flash at boot). The core already renders SSD1306 page
+layout, so this one only addresses windows and streams page runs from the core's buffer.
+
 show(buf, pages) pushes only the changed pages: for each run of adjacent changed pages
 one command write (column window 0..127, page window p..q) and one data write straight
 from `buf` (writevto, no copy). One page is 7 + 129 bytes on the bus, a full frame
