@@ -195,16 +195,13 @@ def check_rules(source, filename="<src>"):
                 bad(node, "random.shuffle (use core.rng.Rng.shuffle)")
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for dec in node.decorator_list:
-                target = dec.func if isinstance(dec, ast.Call) else dec
-                last = _name(target).split(".")[-1]
-                if last in BANNED_DECORATORS:
-                    bad(dec, "@%s (dataclasses/abc/enum are missing on MicroPython)" % _name(target))
-            if isinstance(node, ast.ClassDef):
-                for base in node.bases:
-                    target = base.value if isinstance(base, ast.Subscript) else base
-                    last = _name(target).split(".")[-1]
-                    if last in BANNED_BASES:
-                        bad(base, "class base %s (enum/abc/typing are missing on MicroPython)" % _name(target))
+                target = _name(dec.func if isinstance(dec, ast.Call) else dec)
+                if target.split(".")[-1] in BANNED_DECORATORS:
+                    bad(dec, "@%s (dataclasses/abc/enum are missing on MicroPython)" % target)
+            for base in getattr(node, "bases", ()):  # classes only
+                target = _name(base.value if isinstance(base, ast.Subscript) else base)
+                if target.split(".")[-1] in BANNED_BASES:
+                    bad(base, "class base %s (enum/abc/typing are missing on MicroPython)" % target)
         elif isinstance(node, ast.Attribute):
             full = _name(node)
             if full == "math.gcd":
