@@ -9,7 +9,7 @@ import pytest
 
 from core import font
 
-EXTRAS = "€–—‘’“”„…•←→↑↓▲▼►"  # ✓ (U+2713) is not in misc-fixed 5x8
+EXTRAS = "€–—‘’“”„…•←→↑↓▲▼►■□△●○"  # ✓ (U+2713) is not in misc-fixed 5x8
 COVERED = list(range(32, 127)) + list(range(160, 256)) + [ord(c) for c in EXTRAS]
 SOURCE = "/usr/share/fonts/X11/misc/5x8.pcf.gz"
 
@@ -101,6 +101,27 @@ def test_known_shapes():
     assert rows("|") == ["....."] + ["..#.."] * 6 + ["....."]
     assert rows("_") == ["....."] * 7 + ["####."]  # baseline-1: the descender row
     assert rows("g")[7] != "....."  # descender uses the last row
+
+
+# What the Rule?! card shapes: (filled, outline) for square, triangle, circle.
+SHAPES = [("\u25a0", "\u25a1"), ("\u25b2", "\u25b3"), ("\u25cf", "\u25cb")]
+
+
+def _lit(ch):
+    return sum(r.count("#") for r in rows(ch))
+
+
+def test_card_shapes_distinct_and_filled_has_more_ink():
+    glyphs = [ch for pair in SHAPES for ch in pair]
+    for ch in glyphs:
+        assert font.glyph(ord(ch)) != font.glyph(ord("?")), "U+%04X falls back to ?" % ord(ch)
+        assert _lit(ch) > 0, "U+%04X is blank" % ord(ch)
+    assert len(set(cols(ch) for ch in glyphs)) == len(glyphs)  # pairwise different
+    for filled, outline in SHAPES:
+        assert _lit(filled) > _lit(outline), (filled, outline)
+        # the outline lies within the filled shape: a hollowed-out version of it
+        assert all(a == b or b == "." for fr, orow in zip(rows(filled), rows(outline)) for a, b in zip(fr, orow))
+    assert rows("\u25b2") == [".....", "..#..", "..#..", ".###.", ".###.", "#####", "#####", "....."]
 
 
 def test_module_is_micropython_friendly():

@@ -17,7 +17,9 @@ import sys
 
 WIDTH, HEIGHT, ADVANCE = 5, 8, 6
 # Besides ASCII 32..126 and Latin-1 160..255: extras, included when the font has them.
-EXTRAS = "€–—‘’“”„…•←→↑↓✓▲▼►"
+# ■□ ▲△ ●○ (filled/outline square, triangle, circle) are the card shapes of What the Rule?!;
+# misc-fixed 5x8 has all six and they stay distinct at 1x, so they come from the source as is.
+EXTRAS = "€–—‘’“”„…•←→↑↓✓▼►■□▲△●○"
 
 PCF_METRICS, PCF_BITMAPS, PCF_BDF_ENCODINGS = 1 << 2, 1 << 3, 1 << 5
 
