@@ -256,28 +256,39 @@ def decode_log(words, data):
 # ------------------------------------------------------------------ file format
 
 
-def pack(game_id, settings, seed, log, n=1):
-    """The bytes of one save file."""
-    words, body = encode_log(log)
-    head = _dumps([game_id, n, settings, seed, words]).encode()
-    payload = head + b"\n" + body
+def frame(magic, version, payload):
+    """A checked file: magic (2 bytes), version (1 byte), CRC32 of payload (4 bytes,
+    big-endian), payload. Shared with core.progress (other magic)."""
     c = crc32(payload)
-    return MAGIC + bytes([VERSION, (c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255]) + payload
+    return magic + bytes([version, (c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255]) + payload
 
 
-def unpack(raw, game_id):
-    """Check one file's bytes; returns the record (without replaying) or raises ValueError."""
+def unframe(raw, magic, version):
+    """The payload of a frame() file, or ValueError (empty, other magic or version, CRC)."""
     if raw is None or len(raw) == 0:
         raise ValueError("empty")
     raw = bytes(raw)
-    if len(raw) < HEAD or raw[:2] != MAGIC:
-        raise ValueError("not a save")
-    if raw[2] != VERSION:
+    if len(raw) < HEAD or raw[:2] != magic:
+        raise ValueError("not a %r file" % (magic,))
+    if raw[2] != version:
         raise ValueError("version %d" % raw[2])
     payload = raw[HEAD:]
     c = (raw[3] << 24) | (raw[4] << 16) | (raw[5] << 8) | raw[6]
     if crc32(payload) != c:
         raise ValueError("checksum")
+    return payload
+
+
+def pack(game_id, settings, seed, log, n=1):
+    """The bytes of one save file."""
+    words, body = encode_log(log)
+    head = _dumps([game_id, n, settings, seed, words]).encode()
+    return frame(MAGIC, VERSION, head + b"\n" + body)
+
+
+def unpack(raw, game_id):
+    """Check one file's bytes; returns the record (without replaying) or raises ValueError."""
+    payload = unframe(raw, MAGIC, VERSION)
     nl = payload.find(b"\n")
     if nl < 0:
         raise ValueError("no header")
@@ -329,46 +340,65 @@ def store(storage, game_id, settings, seed, log, n=1):
 
 def fetch(storage, game_id):
     """Load the newest good copy; damaged copies are kept aside and named in `problem`."""
+
+    def rewrite(good):
+        store(storage, game_id, good["s"], good["r"], good["l"], good["n"])
+
+    return newest(storage, files(game_id), lambda raw: check(raw, game_id), game_id + ".bad", rewrite)
+
+
+def newest(storage, names, check, bad, rewrite):
+    """(record, problem) for a set of alternating copies (shared with core.progress).
+
+    check(raw) returns a file's record, a dict with its sequence number in "n", or
+    raises; the record with the highest n wins. A damaged file is moved aside to `bad`
+    (bad1, bad2, ... never overwriting one) and named in problem (None when all were
+    good). When one was damaged and a good one exists, the good one is written again
+    with n + 1 by rewrite(record) (best effort: an OSError is ignored), so two copies
+    exist again."""
     good = None
     kept = []
-    for name in files(game_id):
+    for name in names:
         try:
             raw = storage.get(name)
         except OSError:
-            raw = b""  # unreadable counts as damaged; quarantine() keeps what it can
+            raw = b""  # unreadable counts as damaged; keep_aside() keeps what it can
         if raw is None:
             continue
         try:
-            rec = check(raw, game_id)
+            rec = check(raw)
         except MemoryError:
             raise  # the box is short of memory, the file may be fine: never move it aside
         except Exception:  # whatever a damaged file makes fail: never crash the boot
             try:
-                kept.append(quarantine(storage, game_id, name))
+                kept.append(keep_aside(storage, name, bad))
             except OSError:
                 kept.append(name)  # could not be moved (flash full?): reported where it is
             continue
         if good is None or rec["n"] > good["n"]:
             good = rec
     if good is not None and kept:
-        # Two copies again: the good one, rewritten into the freed name.
         good["n"] += 1
         try:
-            store(storage, game_id, good["s"], good["r"], good["l"], good["n"])
+            rewrite(good)
         except OSError:
             pass
     return good, (", ".join(kept) if kept else None)
 
 
 def quarantine(storage, game_id, name=None):
-    """Move a damaged file aside (never delete it); returns the name it is kept under."""
-    if name is None:
-        name = slot(game_id)
-    bad = game_id + ".bad"
+    """Move a damaged save aside (never delete it); returns the name it is kept under."""
+    return keep_aside(storage, name if name is not None else slot(game_id), game_id + ".bad")
+
+
+def keep_aside(storage, name, bad):
+    """Move file `name` to `bad`, or bad1, bad2, ... (the first free one: never
+    overwriting a kept file), and delete it; returns the name it is kept under."""
+    base = bad
     i = 0
     while storage.get(bad) is not None:
         i += 1
-        bad = game_id + ".bad" + str(i)
+        bad = base + str(i)
     data = None
     try:
         data = storage.get(name)

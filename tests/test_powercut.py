@@ -22,17 +22,25 @@ not find a damaged file, and must return the log of the save in progress or of t
 before it - never anything else (during end(): the game's last log or no save). The
 resumed session must then take the next step and
 save it, and that save must load back.
+
+test_progress_power_cut_at_every_flash_operation does the same for core/progress.py:
+finished solo games of Man muss auch gönnen one after the other (the game's save
+written, progress.record(), the save deleted; a campaign that is over is reset), cut
+before and torn at every flash operation. After each cut the box resumes (a finished
+game whose save is still there is recorded again with the same key): no damage, and
+every finished game counted exactly once.
 """
 
 import time
 
 import pytest
 
-from core import games, saves
+from core import games, progress, saves
 from core.prompts import random_action
 from core.rng import Rng
 from core.session import Session
 from tests.littlefs_storage import BLOCK_SIZE, INLINE_MAX, apply_op, mount, new_flash, storage
+from tests.test_progress import campaign
 
 NAMES = ["Spieler1", "Spieler2", "Spieler3", "Spieler4", "Spieler5", "Spieler6", "Spieler7", "Spieler8", "Spieler9", "Spieler10"]
 MAX_STEPS = 400
@@ -175,3 +183,109 @@ def test_power_cut_at_every_flash_operation(gid, n, size):
         assert min(sizes) > INLINE_MAX
     else:
         assert max(sizes) <= INLINE_MAX
+
+
+# ------------------------------------------------------------------ progress kept across games
+
+PG = "mmag"  # the solo campaign of Man muss auch gönnen
+PG_SAVE = "mmag.sav"  # stands in for the finished game's save: holds its result key
+PG_GAMES = 150  # ~450 flash events: littlefs relocates a worn metadata pair on the way
+
+
+def pg_points(i):
+    return 60 + (i * 37) % 45  # 60..104: levels won and lost, campaigns of a few games
+
+
+def record_progress_run(games=PG_GAMES):
+    """Finished solo games one after the other on one traced littlefs, as the box ends
+    one: the last step's save is written, progress.record() applies the result, the
+    save is deleted; a campaign that is over is reset (keeping "best" and "games").
+
+    Returns (image0, ops, events, final image); events[k] = (kind, key, progress record
+    after event k, save content after event k)."""
+    fs, ctx = new_flash()
+    st = storage(fs)
+    st.put("settings.json", b'{"lang":"de","contrast":255,"sleep":300,"sound":1}')
+    image0 = bytes(ctx.buffer)
+    ctx.ops = []
+    events = []
+    rec = None
+    for i in range(games):
+        key = "seed%d:%d" % (1000 + i, 20 + i % 7)
+        ctx.tag = len(events)
+        st.put(PG_SAVE, key.encode())
+        events.append(("save", key, rec, key.encode()))
+        ctx.tag = len(events)
+        rec, bad = progress.record(st, PG, key, campaign(pg_points(i)))
+        assert bad is None
+        events.append(("record", key, rec, key.encode()))
+        ctx.tag = len(events)
+        st.delete(PG_SAVE)
+        events.append(("delete", key, rec, None))
+        if rec["over"]:
+            ctx.tag = len(events)
+            rec, bad = progress.reset(st, PG, keep=("best", "games"))
+            events.append(("reset", None, rec, None))
+    ctx.ops, ops = None, ctx.ops
+    return image0, ops, events, bytes(ctx.buffer)
+
+
+def check_progress_cut(image, events, k):
+    """After a cut at event k: mount, load (no damage, the record before or after event
+    k), resume as the box does (a finished game's save still there is recorded again
+    with its key, then deleted) and count: the games counted are those whose record()
+    had committed, plus at most the one in flight - never fewer, never one twice."""
+    fs, _ = mount(image)  # raises if littlefs cannot mount: that is a failure
+    st = storage(fs)
+    before = events[k - 1] if k else ("start", None, None, None)
+    rec, bad = progress.load(st, PG)
+    assert bad is None, bad
+    assert rec in (before[2], events[k][2]), (k, rec, before[2], events[k][2])
+    saved = st.get(PG_SAVE)
+    assert saved in (before[3], events[k][3]), (k, saved)
+    committed = sum(1 for e in events[:k] if e[0] == "record")
+    if saved is not None:
+        key = saved.decode()
+        i = [e[1] for e in events if e[0] == "record"].index(key)
+        rec, bad = progress.record(st, PG, key, campaign(pg_points(i)))
+        assert bad is None
+        st.delete(PG_SAVE)
+        assert rec == [e[2] for e in events if e[0] == "record" and e[1] == key][0]
+    games = rec["games"] if rec is not None else 0
+    assert games in (committed, committed + 1), (k, games, committed)
+    if events[k][0] != "record" and saved is None:
+        assert games == committed  # nothing in flight: exactly what was committed
+    # The box goes on: the next game's result is recorded and loads back.
+    rec2, bad2 = progress.record(st, PG, "next", campaign(80))
+    assert bad2 is None and progress.load(st, PG) == (rec2, None)
+    assert rec2["games"] == games + 1
+    return games - committed
+
+
+def test_progress_power_cut_at_every_flash_operation():
+    t0 = time.time()
+    image0, ops, events, final = record_progress_run()
+    img = bytearray(image0)
+    in_flight = 0
+    cuts = 0
+    for op in ops:
+        for frac in (0.0, 0.5):
+            cut = bytearray(img)
+            if frac:
+                apply_op(cut, op, frac)
+            in_flight += check_progress_cut(cut, events, op[3])
+            cuts += 1
+        apply_op(img, op)
+    assert bytes(img) == final  # the recording rebuilds the real image exactly
+    fs, _ = mount(final)
+    assert progress.load(storage(fs), PG) == (events[-1][2], None)
+    blocks = len(set(o[1] // BLOCK_SIZE for o in ops if o[0] == "e"))
+    resets = sum(1 for e in events if e[0] == "reset")
+    print(
+        "\nprogress: %d games, %d resets, %d flash ops, %d cut points (%d with the game in "
+        "flight counted on resume); %d blocks erased; %.1fs"
+        % (PG_GAMES, resets, len(ops), cuts, in_flight, blocks, time.time() - t0)
+    )
+    assert cuts == 2 * len(ops) and resets >= 10
+    assert in_flight > 0  # some cuts did leave a finished game to be counted on resume
+    assert blocks >= 3  # littlefs moved a worn metadata pair at least once during the run
