@@ -39,6 +39,7 @@ class App:
         self._dirty = True
         self._full = True  # next push sends every page (boot, after wake)
         self._led_state = None
+        self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
         i18n.use("ui")
         self.settings = settings.load(storage)
         i18n.set_lang(self.settings["lang"])
@@ -70,9 +71,19 @@ class App:
         self.stack[-1] = screen
         self._changed()
 
-    def home(self):
-        del self.stack[1:]
+    def cut(self, n):
+        """Drop every screen above the first n (never the home menu)."""
+        del self.stack[max(1, n) :]
         self._changed()
+
+    def home(self):
+        self.secret = None  # leaving drops a secret being collected (it asked first)
+        self.cut(1)
+
+    def refresh(self):
+        """Send the next frame whole: every page, whatever the panel shows."""
+        self._full = True
+        self._dirty = True
 
     # --- the loop ----------------------------------------------------------------
     def step(self, now, mask):
@@ -102,7 +113,8 @@ class App:
         if kind == B.LONG and button == B.BACK and len(self.stack) > 1:
             from core.ui import Confirm
 
-            self.push(Confirm(i18n.t("ui.leave_title"), [i18n.t("ui.leave_q"), i18n.t("ui.leave_saved")], self.home))
+            lost = "ui.answers_lost" if self.secret else "ui.leave_saved"
+            self.push(Confirm(i18n.t("ui.leave_title"), [i18n.t("ui.leave_q"), i18n.t(lost)], self.home, votes=not self.secret))
         else:
             self.top().on_event(kind, button)
         self._dirty = True
@@ -114,7 +126,7 @@ class App:
             self.last_error = e
             from core.ui import Message
 
-            del self.stack[1:]
+            self.home()
             self.push(Message(i18n.t("ui.error"), [str(e)[:60], i18n.t("ui.error_saved")]))
             return False
 

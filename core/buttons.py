@@ -57,6 +57,10 @@ class Buttons:
     def ignore_held(self):
         self._ignored |= self.stable
 
+    def down(self, mask):
+        """Which of the buttons in mask are down right now (raw levels, not debounced)."""
+        return self._raw & mask
+
     def update(self, now, raw):
         events = _NONE
         changed = raw ^ self._raw

@@ -1,21 +1,25 @@
 """Playing a game on the box: the generic UI over a Session's prompts.
 
-Play(app, session).show() puts the next prompt on screen above the home menu. Each prompt
-kind has one renderer (Choice -> Menu, Number -> NumberPicker, Confirm -> Confirm,
-Ballot -> BallotFlow); answers walk the prompt chain, BACK steps back inside it, and the
-finished action goes to the session. A refused action shows the game's reason and
+Play(app, session).show() puts the next prompt on screen above the home menu with the
+opener its kind names (core.prompts.open_prompt; the widget modules are imported only
+when a prompt needs them). Answers walk the prompt chain, BACK steps back inside it, and
+the finished action goes to the session. A refused action shows the game's reason and
 returns to the question; an accepted one is saved before the next prompt appears.
-Root prompts end in "Menu…": score table, undo (with confirm), home, end the game.
+Root prompts end in "Menu…": score table, the game's views, undo (with a confirm that
+says in words what is undone), redo, how the box rules, home, end the game.
+Play is the context (ctx) the openers talk to; see core.asks.
 """
 
 from core import saves
 from core.i18n import t
-from core.frame import fit
-from core.prompts import is_prompt
+from core.prompts import is_prompt, open_prompt
 from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table
 
 
 class Play:
+    secret = False  # the table's own questions: YES/NO may answer dialogs
+    voter = None
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -31,69 +35,12 @@ class Play:
         if p is None:
             self.final()
         else:
-            self.open(p, True)
-
-    # --- prompts -> screens -----------------------------------------------------------
-    def open(self, p, root=False):
-        app = self.app
-        kind = p.kind
-        if kind == "choice":
-            items = list(p.options)
-            if root:
-                items.append(t("game.menu"))
-            n = len(p.options)
-
-            def select(i):
-                if i == n:
-                    self.menu()
-                else:
-                    self.answered(p, i)
-
-            header = self.header(p) if (p.big or p.player is not None) else None
-            # With the name large on screen, the title bar carries the first context line.
-            title = p.lines[0] if header and p.player is not None and p.lines else p.title
-            app.push(Menu(title, items, select, p.initial, app.home if root else None, header))
-        elif kind == "number":
-            app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: self.answered(p, v), p.unit, self.context(p)))
-        elif kind == "confirm":
-            app.push(Confirm(p.title, self.context(p) + list(p.lines), lambda: self.answered(p, True)))
-        elif kind == "ballot":
-            from core.ballot import BallotFlow  # only games that vote pay for it
-
-            names = self.names()
-            flow = BallotFlow(app, p.title, [names[i] for i in p.voters], lambda v: self.answered(p, v), self.show)
-            flow.start()
-        else:
-            raise ValueError("unknown prompt kind " + kind)
-
-    def context(self, p):
-        """One small line saying who answers and what the table reads (e.g. "Anna  Top 14")."""
-        parts = []
-        if p.player is not None:
-            parts.append(self.names()[p.player])
-        if p.big:
-            parts.append(p.big)
-        return ["  ".join(parts)] if parts else []
-
-    def header(self, p):
-        names = self.names()
-
-        def draw(f):
-            row = 1
-            if p.player is not None:
-                f.center(fit(names[p.player], 2), 8, 2)
-                row = 3
-            if p.big:
-                f.center(fit(p.big, 2), row * 8, 2)
-                row += 2
-            return row
-
-        return draw
+            open_prompt(self, p, True)
 
     def answered(self, p, value):
         nxt = p.answer(value)
         if is_prompt(nxt):
-            self.open(nxt)
+            open_prompt(self, nxt)
         else:
             self.act(nxt)
 
@@ -111,14 +58,17 @@ class Play:
     def menu(self):
         """Score table, undo (several steps, with a confirm), redo, home, end the game.
         Entries are looked up by key so redo can come and go."""
-        keys = ["game.scores", "game.undo"]
+        s = self.session
+        views = s.views()
+        keys = ["game.scores"] + ["view." + str(i) for i in range(len(views))] + ["game.undo"]
         if self.session.can_redo():
             keys.append("game.redo")
         help_key = self.session.game_id + ".help"
         if t(help_key) != help_key:
             keys.append("game.rules")
         keys += ["game.home", "game.end"]
-        self.app.push(Menu(self.title, [t(k) for k in keys], lambda i: self._menu_pick(keys[i])))
+        labels = [views[int(k[5:])][0] if k[:5] == "view." else t(k) for k in keys]
+        self.app.push(Menu(self.title, labels, lambda i: self._menu_pick(keys[i])))
 
     def _menu_pick(self, key):
         app = self.app
@@ -126,11 +76,14 @@ class Play:
         if key == "game.scores":
             header, rows = s.game.table(s.state)
             app.push(Table(t("game.scores"), header, rows))
+        elif key[:5] == "view.":
+            title, header, rows = s.views()[int(key[5:])]
+            app.push(Table(title, header, rows))
         elif key == "game.undo":
             limit = s.undo_limit()
-            if not s.log or not limit:
-                why = "game.undo_secret" if s.log else "game.undo_none"
-                app.push(Message(t("game.undo"), [t(why)], app.pop))
+            if not limit:
+                lines = [t("game.undo_secret"), s.describe(len(s.log) - 1)] if s.log else [t("game.undo_none")]
+                app.push(Message(t("game.undo"), lines, app.pop))
             elif limit == 1:
                 self._confirm_undo(1)
             else:
@@ -148,8 +101,11 @@ class Play:
             app.push(Confirm(t("game.end"), [t("game.end_q")], self._end))
 
     def _confirm_undo(self, steps):
-        last = " ".join([str(x) for x in self.session.log[-1]])
-        lines = [t("game.undo_q", last)] if steps == 1 else [t("game.undo_steps", steps)]
+        s = self.session
+        if steps == 1:
+            lines = [t("game.undo_q", s.describe(len(s.log) - 1))]
+        else:
+            lines = [t("game.undo_steps", steps), t("game.undo_first", s.describe(len(s.log) - steps))]
         self.app.push(Confirm(t("game.undo"), lines, lambda: self._undo(steps)))
 
     def _undo(self, steps):
@@ -163,11 +119,30 @@ class Play:
     # --- the end ------------------------------------------------------------------------
     def final(self):
         s = self.session
+        problem = self.record_progress()
         result = s.game.result(s.state)
         names = self.names()
         winners = [names[r[1]] for r in result if r[0] == 1]
         rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
         self.app.push(BigResult(t("game.final"), [", ".join(winners)], rows[:2], lambda: self.ranking(rows)))
+        if problem:
+            self.app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], self.app.pop))
+
+    def record_progress(self):
+        """A finished game counts once in the game's progress (core.progress), also when
+        the box shows it again after a power cut: the key names this game. Recorded
+        before the save can be deleted (New game, End). Returns damage found, if any."""
+        s = self.session
+        update = getattr(s.game, "progress", None)
+        if update is None or not s.storage:
+            return None
+        from core import progress
+
+        key = "{}:{}".format(s.seed, len(s.log))
+        try:
+            return progress.record(s.storage, s.game_id, key, lambda rec: update(s.state, rec))[1]
+        except OSError as e:
+            return str(e)
 
     def ranking(self, rows):
         items = rows + [t("game.new"), t("vote.home")]

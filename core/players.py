@@ -8,7 +8,7 @@ storage (names.json) so the same table does not type them again every evening.
 import json
 
 from core.i18n import t
-from core.ui import Menu, NumberPicker, TextEntry
+from core.ui import Menu, NumberPicker
 
 NAME = "names.json"
 
@@ -40,6 +40,8 @@ def setup_players(app, lo, hi, on_done):
                     app.storage.put(NAME, json.dumps(chosen + names[n:]).encode())
                 on_done(list(chosen))
             else:
+                from core.asks import TextEntry  # only while names are edited
+
                 app.push(TextEntry(t("pl.name", i + 1), chosen[i], lambda s: rename(i, s)))
 
         def rename(i, s):

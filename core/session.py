@@ -5,10 +5,12 @@ actions and replay", and a resumed game is the same object as one that never sto
 apply() saves after every completed step when a storage is given; so do undo() and
 redo(). `seq` numbers the saves (see core.saves: copies alternate between two files).
 
-Undo may go several steps back, but never into or across a pending secret (a vote, a
-joker, a prediction not yet revealed): undo_limit() is how far back it may go. The
-actions undone are kept for redo() until a new action is applied; redo never consults
-the secret rule because it only re-applies what was already applied.
+Undo may go several steps back, but never across an action that recorded a secret answer
+or revealed one (the game's sealed(action)): undoing it would let the table answer again
+knowing more, or hide what was shown. Between such actions undo works as usual, so a
+joker dealt at the start or a prediction made early does not switch undo off for the
+round. undo_limit() is how far back it may go. The actions undone are kept for redo()
+until a new action is applied; redo only re-applies what was already applied.
 """
 
 from core import games, saves
@@ -24,7 +26,6 @@ class Session:
         self.seq = seq
         self.save_error = None
         self.redo_log = []  # undone actions, the next one to redo last
-        self._limit = None  # undo_limit() cache, reset whenever the log changes
         if state is not None:
             # Already replayed by the loader (core.saves.check).
             self.state = state
@@ -38,7 +39,6 @@ class Session:
         return cls(rec["g"], rec["s"], rec["r"], rec["l"], storage, rec.get("n", 0), rec.get("st"))
 
     def _replay(self, log):
-        self._limit = None
         self.state = self.game.new(self.settings, self.seed)
         self.log = []
         for action in log:
@@ -63,33 +63,31 @@ class Session:
         """Validate and apply; ValueError (with the reason) leaves everything unchanged."""
         self.game.apply(self.state, action)
         self.log.append(action)
-        self._limit = None
         self.redo_log = []
         self.save()
 
     def undo_limit(self):
-        """How many steps undo may go back: not into or across a pending secret.
+        """How many steps undo may go back: the actions after the last sealed one."""
+        n = 0
+        for i in range(len(self.log) - 1, -1, -1):
+            if self.game.sealed(self.log[i]):
+                break
+            n += 1
+        return n
 
-        Needs the states before the current one, i.e. a replay; the answer is cached
-        until the log changes (the undo menu asks before every undo)."""
-        n = len(self.log)
-        if self._limit is not None:
-            return self._limit
-        if not n or self.game.secret(self.state):
-            limit = 0
-        else:
-            state = self.game.new(self.settings, self.seed)
-            last = 0 if self.game.secret(state) else -1  # last prefix state with a secret
-            for i in range(n - 1):
-                self.game.apply(state, self.log[i])
-                if self.game.secret(state):
-                    last = i + 1
-            limit = n - 1 - last
-        self._limit = limit
-        return limit
+    def describe(self, i):
+        """The game's words for log[i] ("Bo passed, +1"), told from the state right after it."""
+        state = self.game.new(self.settings, self.seed)
+        for k in range(i + 1):
+            self.game.apply(state, self.log[k])
+        return self.game.describe(state, self.log[i])
+
+    def views(self):
+        """The game's read-only views: [(title, header, rows)]."""
+        views = getattr(self.game, "views", None)
+        return views(self.state) if views else []
 
     def can_undo(self, steps=1):
-        """Undo may not step back into or across a secret that is pending or being collected."""
         return 1 <= steps <= len(self.log) and steps <= self.undo_limit()
 
     def undo(self, steps=1):
@@ -114,7 +112,6 @@ class Session:
         self.game.apply(self.state, action)
         self.redo_log.pop()
         self.log.append(action)
-        self._limit = None
         self.save()
 
     def over(self):

@@ -73,6 +73,20 @@ def is_ok(kind, button):
     return kind == B.RELEASE and button == B.OK
 
 
+def scroll(top, d, n, rows=ROWS):
+    """The first row shown after an UP (d=1) or DOWN (d=-1) on a list of n rows of which
+    `rows` fit: stays within 0..n-rows."""
+    return min(max(0, n - rows), max(0, top - d))
+
+
+def scroll_marks(f, top, rows, n, y0):
+    """The arrows that say more rows are above (at y0) or below (at the bottom row)."""
+    if top > 0:
+        f.text("\u25b2", W - 6, y0, 1, False, False)
+    if top + rows < n:
+        f.text("\u25bc", W - 6, 56, 1, False, False)
+
+
 class Menu(Screen):
     """Scrolling list. items: labels (str) or callables returning a label.
     on_select(index) runs on OK; DOWN moves down the list."""
@@ -117,10 +131,7 @@ class Menu(Screen):
             f.text(fit(self.label(i), 1, W - 16), 8, y, 1, invert=sel)
             if sel:
                 f.text("\u25ba", 0, y, 1, False, False)
-        if self.top > 0:
-            f.text("\u25b2", W - 6, row0 * 8, 1, False, False)
-        if self.top + rows < len(self.items):
-            f.text("\u25bc", W - 6, 56, 1, False, False)
+        scroll_marks(f, self.top, rows, len(self.items), row0 * 8)
 
 
 class NumberPicker(Screen):
@@ -164,10 +175,13 @@ class NumberPicker(Screen):
 
 
 class Confirm(Screen):
-    """Yes with OK or YES, no with BACK or NO. on_no defaults to going back."""
+    """Yes with OK (or YES), no with BACK (or NO). on_no defaults to going back.
+    votes=False: only OK and BACK answer (while a secret runs, a voter's YES or NO
+    press must never confirm or refuse anything)."""
 
-    def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None):
+    def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None, votes=True):
         Screen.__init__(self)
+        self.votes = votes
         self.title = title
         self.lines = wrap_all(lines)
         self.on_yes = on_yes
@@ -178,9 +192,9 @@ class Confirm(Screen):
     def on_event(self, kind, button):
         if kind != B.RELEASE:
             return
-        if button == B.OK or button == B.YES:
+        if button == B.OK or button == B.YES and self.votes:
             self.on_yes()
-        elif button == B.BACK or button == B.NO:
+        elif button == B.BACK or button == B.NO and self.votes:
             if self.on_no:
                 self.on_no()
             else:
@@ -208,7 +222,7 @@ class Message(Screen):
     def on_event(self, kind, button):
         d = pick(kind, button)
         if d and button in (B.UP, B.DOWN):
-            self.top = min(max(0, len(self.lines) - ROWS), max(0, self.top - d))
+            self.top = scroll(self.top, d, len(self.lines))
         else:
             Screen.on_event(self, kind, button)
 
@@ -216,10 +230,7 @@ class Message(Screen):
         title_bar(f, self.title)
         for r in range(min(ROWS, len(self.lines) - self.top)):
             f.text(fit(self.lines[self.top + r]), 0, (r + 1) * 8)
-        if self.top > 0:
-            f.text("\u25b2", W - 6, 8, 1, False, False)
-        if self.top + ROWS < len(self.lines):
-            f.text("\u25bc", W - 6, 56, 1, False, False)
+        scroll_marks(f, self.top, ROWS, len(self.lines), 8)
 
 
 class HandOver(Screen):
@@ -260,49 +271,6 @@ class BigResult(Screen):
             y += 8 * scale + 2
         for i in range(min(2, len(self.lines))):
             f.center(fit(self.lines[i]), 48 + 8 * i)
-
-
-CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00c4\u00d6\u00dc0123456789-"
-
-
-class TextEntry(Screen):
-    """Short names: UP/DOWN pick a letter, RIGHT next letter, LEFT previous, OK done."""
-
-    def __init__(self, title, value, on_done, maxlen=8):
-        Screen.__init__(self)
-        self.title = title
-        self.chars = list(value.upper()[:maxlen]) or ["A"]
-        self.pos = 0
-        self.on_done = on_done
-        self.maxlen = maxlen
-
-    def on_event(self, kind, button):
-        d = pick(kind, button)
-        if d and button in (B.UP, B.DOWN):
-            c = self.chars[self.pos]
-            i = CHARS.find(c)
-            self.chars[self.pos] = CHARS[(i + d) % len(CHARS)] if i >= 0 else "A"
-        elif d and button == B.RIGHT and kind == B.PRESS:
-            if self.pos + 1 < self.maxlen:
-                self.pos += 1
-                if self.pos == len(self.chars):
-                    self.chars.append(" ")
-        elif d and button == B.LEFT and kind == B.PRESS:
-            self.pos = max(0, self.pos - 1)
-        elif is_ok(kind, button):
-            name = "".join(self.chars).strip()
-            if name:
-                self.on_done(name)
-        else:
-            Screen.on_event(self, kind, button)
-
-    def draw(self, f):
-        title_bar(f, self.title)
-        s = "".join(self.chars)
-        x0 = (W - width(s, 2)) // 2
-        f.text(s, x0, 24, 2)
-        f.hline(x0 + self.pos * 12, 42, 10)
-        f.center(t("ui.name_help"), 56)
 
 
 def wrap(s, n=21):
@@ -352,7 +320,7 @@ class Table(Screen):
     def on_event(self, kind, button):
         d = pick(kind, button)
         if d and button in (B.UP, B.DOWN):
-            self.top = min(max(0, len(self.rows) - ROWS), max(0, self.top - d))
+            self.top = scroll(self.top, d, len(self.rows) - 1, ROWS - 1)
         elif is_ok(kind, button):
             self.app.pop()
         else:
@@ -367,3 +335,4 @@ class Table(Screen):
             if i >= len(body):
                 break
             f.text(fit(self._line(body[i])), 0, 16 + 8 * r)
+        scroll_marks(f, self.top, ROWS - 1, len(body), 16)

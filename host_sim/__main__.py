@@ -50,6 +50,7 @@ def parse(argv):
     )
     p.add_argument("--start-ms", type=int, default=0, metavar="N", help="start the simulated tick clock at N ms (wraps at 2**30)")
     p.add_argument("--lang", choices=("en", "de", "nl"), help="set the language setting before start")
+    p.add_argument("--kit", action="store_true", help="add the kit test game (host_sim/kit.py) to the home menu")
     return p.parse_args(argv)
 
 
@@ -159,6 +160,10 @@ def run_terminal(args):
 
 def main(argv=None):
     args = parse(argv)
+    if args.kit:
+        from host_sim import kit
+
+        kit.register()
     if args.script is not None:
         return run_script(args)
     if args.echo or args.png:

@@ -1,66 +1,51 @@
 """Plan the button presses that play a given game from the home menu (CPython tool).
 
-keys_for(prompt, action) finds the answers that walk a prompt chain to `action` and turns
-them into script steps (D-pad moves from each widget's initial value, then OK; a ballot
-is hand-over OK, YES/NO, OK per voter). game_script() writes a whole session: choose the
-game, players, options, every action, and `expect` lines for the final ranking.
-`python -m host_sim.autoplay GAME PLAYERS SEED OUT` writes such a script from a seeded
-random game, which is how tests/scripts/*.txt were made.
+A seeded random game is played with the game seed the box itself gives the first game it
+starts (box_seed: App.new_seed() of an App made with the script's seed), and the answers
+drawn on the way are kept, so the planned presses replay exactly that game on the box,
+whatever the game draws at random. Each prompt kind says which presses give an answer
+(Prompt.keys in core.prompts). keys_for(prompt, action) finds the answers by searching
+the prompt chain instead (for tests that name an action). game_script() writes a whole
+session: choose the game, players, options, every action, and `expect` lines for the
+final ranking. `python -m host_sim.autoplay GAME PLAYERS SEED OUT` writes such a script,
+which is how tests/scripts/*.txt were made.
 """
 
 import sys
 
 from core import games
 from core.i18n import t
-from core.prompts import is_prompt, playout
+from core.prompts import path_to, playout
 from core.rng import Rng
 
 
-def _answers(p, action):
-    """The list of answers that turns prompt p into action, or None."""
-    if p.kind == "ballot":
-        return None  # ballots are not searched: callers pass votes explicitly
-    for a in p.domain():
-        nxt = p.answer(a)
-        if is_prompt(nxt):
-            rest = _answers(nxt, action)
-            if rest is not None:
-                return [(p, a)] + rest
-        elif list(nxt) == list(action):
-            return [(p, a)]
-    return None
-
-
-def _moves(frm, to, up, down):
-    return [up] * (to - frm) if to >= frm else [down] * (frm - to)
+def box_seed(app_seed=1):
+    """The seed App(seed=app_seed) gives the first game started on it (App.new_seed)."""
+    return Rng(app_seed).next32()
 
 
 def keys_for(prompt, action):
-    path = _answers(prompt, action)
-    if path is None:
-        raise ValueError("no answers lead to {}".format(action))
     steps = []
-    for p, a in path:
-        if p.kind == "choice":
-            steps += _moves(p.initial, a, "DOWN", "UP") + ["OK"]
-        elif p.kind == "number":
-            steps += _moves(p.initial, a, "UP", "DOWN") + ["OK"]
-        else:
-            steps.append("OK")
+    for p, a in path_to(prompt, action):
+        steps += p.keys(a)
     return steps
 
 
-def random_game(game_id, n, seed, options=None):
-    """(settings, actions) of a seeded random game played to its end."""
+def random_game(game_id, n, seed, options=None, app_seed=1):
+    """(settings, actions, paths) of a random game: answers drawn from Rng(seed), the
+    game seeded as the box seeds it; paths[i] = the (prompt, answer) pairs of action i."""
     game = games.load(game_id)
     settings = {"players": ["P{}".format(i + 1) for i in range(n)]}
     for key, _, values in game.OPTIONS:
         settings[key] = (options or {}).get(key, values[0])
-    actions, _ = playout(game, game.new(settings, seed), Rng(seed))
-    return settings, actions
+    paths = []
+    actions, _ = playout(game, game.new(settings, box_seed(app_seed)), Rng(seed), paths)
+    return settings, actions, paths
 
 
-def game_script(game_id, settings, actions, seed=1):
+def game_script(game_id, settings, actions, paths=None, app_seed=1):
+    """The script lines of a whole session; without paths, each action's answers are
+    searched (only for games whose prompts are all enumerable)."""
     game = games.load(game_id)
     index = [g[0] for g in games.GAMES].index(game_id)
     info = games.info(game_id)
@@ -70,11 +55,15 @@ def game_script(game_id, settings, actions, seed=1):
     out += ['expect "{}"'.format(t("pl.count"))] + ["UP"] * (n - info[3]) + ["OK", "OK"]
     for key, _, values in game.OPTIONS:
         out += ["DOWN"] * values.index(settings[key]) + ["OK"]
-    state = game.new(settings, seed)
-    for a in actions:
-        p = game.prompt(state)
+    state = game.new(settings, box_seed(app_seed))
+    for i in range(len(actions)):
+        a = actions[i]
         out.append("# " + " ".join([str(x) for x in a]))
-        out += keys_for(p, a)
+        if paths:
+            for p, answer in paths[i]:
+                out += p.keys(answer)
+        else:
+            out += keys_for(game.prompt(state), a)
         game.apply(state, a)
     out.append('expect "{}"'.format(t("game.final")))
     out.append("OK")
@@ -89,9 +78,13 @@ def main(argv):
 
     i18n.use("ui")
     game_id, n, seed, path = argv[0], int(argv[1]), int(argv[2]), argv[3]
-    settings, actions = random_game(game_id, n, seed)
+    if game_id == "kit":
+        from host_sim import kit
+
+        kit.register()
+    settings, actions, paths = random_game(game_id, n, seed)
     with open(path, "w") as f:
-        f.write("\n".join(game_script(game_id, settings, actions, 1)) + "\n")
+        f.write("\n".join(game_script(game_id, settings, actions, paths)) + "\n")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from core import i18n
+from core import games
 from core.games import load
 from core.prompts import is_prompt
 
@@ -62,14 +63,14 @@ def walk(p, *answers):
 
 
 def test_metadata_and_new():
-    assert g.ID == "g23" and g.MIN_PLAYERS == 2 and g.MAX_PLAYERS == 4
+    assert games.info("g23")[2:] == ("23", 2, 4)
     assert g.OPTIONS == (("variant", "g23.variant", ("normal", "beginner")),)
     s = g.new({"players": NAMES}, 7)
     assert s["seed"] == 7 and s["variant"] == "normal"
     assert s["bonus"] == [3, 3, 3] and s["pen"] == [0, 0, 0] and s["hand"] == [12, 12, 12]
     assert s["round"] == 1 and s["phase"] == "first"
     assert json.loads(json.dumps(s)) == s
-    assert not g.secret(s)
+    assert not g.sealed(["first", 0])
 
 
 @pytest.mark.parametrize("players", [["A"], ["A", "B", "C", "D", "E"], "AB", None])

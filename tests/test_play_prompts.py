@@ -13,8 +13,6 @@ from core.prompts import Ballot, Choice, Confirm, Number
 def make_game():
     """Each round: the proposer names a number, the table votes secretly on it."""
     g = types.ModuleType("core.games.tvote")
-    g.ID = "tvote"
-    g.MIN_PLAYERS, g.MAX_PLAYERS = 2, 4
     g.OPTIONS = ()
 
     def new(settings, seed):
@@ -46,7 +44,8 @@ def make_game():
             raise ValueError("Unknown action.")
 
     g.new, g.prompt, g.apply = new, prompt, apply
-    g.secret = lambda s: s["pending"] is not None
+    g.sealed = lambda a: a[0] == "votes"
+    g.describe = lambda s, a: "Votes counted" if a[0] == "votes" else " ".join([str(x) for x in a])
     g.table = lambda s: (["Name", "Pts"], [["P%d" % (i + 1), str(v)] for i, v in enumerate(s["score"])])
     g.result = lambda s: [(1, i, str(v)) for i, v in enumerate(s["score"])]
     g.summary = lambda s: "round {}".format(s["round"] + 1)
@@ -98,7 +97,7 @@ def test_refused_action_shows_reason_and_returns_to_the_question(make_box, tvote
     assert "Propose 7" in box.lines()  # back on the confirm, nothing lost
 
 
-def test_pending_ballot_survives_leaving_and_undo_is_refused(make_box, tvote):
+def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(make_box, tvote):
     from core import saves
     from core.play import Play
     from core.session import Session
@@ -106,7 +105,11 @@ def test_pending_ballot_survives_leaving_and_undo_is_refused(make_box, tvote):
     box = start(make_box)
     box.do("OK", "UP", "OK", "OK")  # propose 2: a ballot is now pending
     box.do("OK", "YES", "OK")  # P1 votes
-    box.do("hold BACK", "OK")  # leave to home: the half-collected ballot is dropped
+    box.do("hold BACK")
+    assert "Answers given so far | are discarded." in box.text()
+    box.do("YES")  # a voter's YES never confirms the dialog
+    assert box.lines()[0] == "Leave"  # still asking
+    box.do("OK")  # leave to home: the half-collected ballot is dropped
     box.do("DOWN", "DOWN", "DOWN", "DOWN", "DOWN")
     assert "> Test vote" in box.lines()
     box.do("OK", "OK")  # resume
@@ -114,7 +117,11 @@ def test_pending_ballot_survives_leaving_and_undo_is_refused(make_box, tvote):
     rec, _ = saves.fetch(box.storage, "tvote")
     s = Session.from_record(rec)
     assert s.log == [["propose", 2]]
-    assert s.undo_limit() == 0 and not s.can_undo()
+    assert s.undo_limit() == 1  # nothing secret recorded yet: the proposal may be undone
+    box.do("OK", "NO", "OK", "OK", "YES", "OK")  # both vote: counted, sealed
+    rec, _ = saves.fetch(box.storage, "tvote")
+    s = Session.from_record(rec, box.storage)
+    assert s.log == [["propose", 2], ["votes", 0, 1]] and s.undo_limit() == 0
     Play(box.app, s)._menu_pick("game.undo")
     box.do("wait 20")
-    assert " ".join(box.lines()[1:]) == "A secret vote is pending."
+    assert " ".join(box.lines()[1:]) == "Undo stops at a secret: Votes counted"

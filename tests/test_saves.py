@@ -366,16 +366,16 @@ def test_redo_is_dropped_by_a_new_action():
         s.redo()
 
 
-def test_undo_several_steps_stops_at_a_secret(monkeypatch):
-    """A pending secret (here: faked for the 'who holds the 1' phase) blocks undo into
-    or across it; several steps are fine up to it."""
-    monkeypatch.setattr(g23, "secret", lambda state: state["phase"] == "first")
+def test_undo_several_steps_stops_at_a_sealed_action(monkeypatch):
+    """Undo never crosses an action that recorded or revealed a secret (here: faked for
+    "who holds the 1"), and works normally between such actions."""
+    monkeypatch.setattr(g23, "sealed", lambda a: a[0] == "first")
     s = play(0)
-    assert s.undo_limit() == 0 and not s.can_undo()  # current state is secret
+    assert s.undo_limit() == 0 and not s.can_undo()  # nothing to undo
     for a in (["first", 0], ["pass"], ["pass"], ["pass"], ["play", 5, 1, 0, 1], ["pass"]):
         s.apply(a)
     assert s.state["phase"] == "play"
-    # the state after 0 actions is secret: undo may go back 5 steps (to after "first"), not 6
+    # "first" is sealed: undo may go back 5 steps (to just after it), not 6
     assert s.undo_limit() == 5
     assert s.can_undo(5) and not s.can_undo(6)
     with pytest.raises(ValueError):

@@ -325,8 +325,8 @@ def built_games():
 
 def game_session(g, players=None):
     n = players or g[4]
-    settings, actions = autoplay.random_game(g[0], n, SEED)
-    lines = autoplay.game_script(g[0], settings, actions, 1)
+    settings, actions, paths = autoplay.random_game(g[0], n, SEED)
+    lines = autoplay.game_script(g[0], settings, actions, paths)
     return {"id": g[0], "title": g[2], "players": n, "settings": settings, "actions": actions, "lines": lines}
 
 

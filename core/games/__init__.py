@@ -1,9 +1,10 @@
 """The games the box knows, and the contract every game module keeps.
 
-A game module (core/games/<id>.py) is a pure state machine (OpenSpiel / boardgame.io
-style); it holds rules and labels, never button handling:
+GAMES below is the one place for each game's id, title and player range (the home menu
+needs them without importing a game). A game module (core/games/<id>.py) is a pure state
+machine (OpenSpiel / boardgame.io style); it holds rules and labels, never button
+handling:
 
-  ID, MIN_PLAYERS, MAX_PLAYERS
   words     in core/lang/<id>_en.py, _de.py, _nl.py (TEXT = {key: string}, keys
             prefixed "<id>."); load() registers them with core.i18n. "<id>.help" is
             shown by the game menu's "How the box rules": what the box does and its
@@ -13,16 +14,34 @@ style); it holds rules and labels, never button handling:
   new(settings, seed)   -> state. settings: {"players": [names], key: value, ...}.
                            The state is plain dicts/lists/ints/strings (JSON-able) and is
                            fully determined by (settings, seed, actions so far), so saving,
-                           resuming and undo replay the action log.
-  prompt(state)         -> core.prompts.Prompt for the next input, or None when over
+                           resuming and undo replay the action log. Randomness: core.rng
+                           seeded from `seed`, its state kept in the game state.
+  prompt(state)         -> core.prompts.Prompt for the next input, or None when over.
+                           Kinds (core/prompts.py): choice, number, confirm, vote, multi
+                           (bitmask), fields (list of ints), text, show (large tiles for
+                           the table, may light the LEDs), secret (each listed player
+                           answers a private chain after a hand-over; ballot = YES/NO)
   apply(state, action)  mutates state; raises ValueError(translated reason) on an
                            illegal action and then leaves the state untouched
+  sealed(action)        -> True when the action recorded secret answers (a ballot, the
+                           jokers seen, predictions) or revealed them: undo never steps
+                           back across it, and works normally between such actions
+  describe(state, action) -> the action in words ("Bo passed, +1"), told from the state
+                           right after it was applied; undo, redo and the last-action line
+                           use it, never raw action tokens
   table(state)          -> (header, rows): the score table, lists of short strings
   result(state)         -> [(place, player, text)] final ranking, best first; shared
                            places repeat the number
   summary(state)        -> short text for "Resume 23 (3 players, round 2)?"
-  secret(state)         -> True while an unrevealed secret (vote, joker, prediction)
-                           is pending; undo never steps back into or across it
+
+Optional:
+  views(state)          -> [(title, header, rows)]: read-only tables the game menu offers
+                           beside the score table (laws on the table, the mat, the row)
+  progress(state, record) -> a new progress record (core.progress: a flat dict kept
+                           across games, e.g. a solo campaign) with this finished game
+                           counted; record is {} before the first game. The box calls it
+                           once per finished game, before the game's save can go, so a
+                           power cut neither loses nor double-counts a result
 
 Modules are imported lazily (load()), one at a time, to keep the heap small.
 """

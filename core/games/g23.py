@@ -43,12 +43,10 @@ Rulings where the rulebook is silent (the box says so in its help text):
 - The penalty supply is unlimited.
 """
 
+from core.games import info
 from core.i18n import t
 from core.prompts import Choice, Number, Confirm
 
-ID = "g23"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
 HAND = 12
 BONUS = 3
 TOP = 23
@@ -90,7 +88,7 @@ def new(settings, seed):
     if not isinstance(players, (list, tuple)):
         raise ValueError(t("g23.e.player"))
     n = len(players)
-    if n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if not _seats(n):
         raise ValueError(t("g23.e.player"))
     variant = settings.get("variant", OPTIONS[0][2][0])
     if variant not in OPTIONS[0][2]:
@@ -110,6 +108,12 @@ def new(settings, seed):
         "out": [0] * n,  # 0 in the round, 1 finished (last card), 2 folded
         "last": None,  # [player, code, penalty taken, rank, count] of the last action
     }
+
+
+def _seats(n):
+    """n players is a table 23 can be played at (the range lives in core.games.GAMES)."""
+    g = info("g23")
+    return g[3] <= n <= g[4]
 
 
 def _active(s):
@@ -157,7 +161,7 @@ def _check(s):
     """Cheap sanity check of a (possibly hand-edited) state before acting on it."""
     try:
         n = len(s["players"])
-        ok = MIN_PLAYERS <= n <= MAX_PLAYERS and s["round"] in (1, 2)
+        ok = _seats(n) and s["round"] in (1, 2)
         for k in ("hand", "pen", "bonus", "out"):
             ok = ok and len(s[k]) == n
             for v in s[k]:
@@ -410,5 +414,11 @@ def summary(s):
     return t("g23.summary", n, s["round"])
 
 
-def secret(s):
+def sealed(a):
+    """23 has no secrets: undo may go back to the start."""
     return False
+
+
+def describe(s, a):
+    """The action just applied, in words ("Bo passed, +1"): every action sets s["last"]."""
+    return _last_line(s)

@@ -1,0 +1,153 @@
+"""Secret input: each listed player, after a hand-over, answers a private chain of
+prompts that nobody else sees (a Secret prompt; a YES/NO Ballot is one case of it).
+
+SecretFlow(app, names, prompt, on_done, on_cancel).start() runs: hand-over to the first voter,
+their chain (any prompt kinds, opened by the same screens as everywhere, BACK stepping
+back inside it and from its first screen to the hand-over), then a "recorded" screen,
+then the hand-over to the next voter. on_done(answers) gets one answer per voter, in
+voter order, once everyone has answered. What the guarantees rest on:
+
+- the recorded screen is the same whatever was answered, and it is sent as a whole frame
+  (every page), so the pages pushed do not depend on what the voter's last screen
+  showed; frames, LEDs, pages and steps from the recording press to the next hand-over
+  are therefore identical for every answer;
+- a voter's chain is ask(i): it never sees the earlier voters' answers;
+- answers live only in this object until the last voter has answered: nothing is saved,
+  shown or counted before; leaving or cancelling drops them (and says so first);
+- while it runs, app.secret is set: dialogs answer OK and BACK only, never YES or NO;
+- on the Vote screen, YES and NO pressed together record nothing and ask again, with the
+  same screen whichever was held.
+"""
+
+from core import buttons as B
+from core.i18n import t
+from core.prompts import is_prompt, open_prompt
+from core.ui import Confirm, HandOver, Screen, title_bar
+
+VOTE_BUTTONS = B.YES | B.NO
+
+
+def secret(ctx, p, root):
+    """Opener of a Secret prompt on a Play. Cancelled from a root prompt, the box shows
+    the game menu over a fresh first hand-over; from inside a move, the question before."""
+
+    def cancel():
+        if root:
+            ctx.show()
+            ctx.menu()
+
+    SecretFlow(ctx.app, ctx.names(), p, lambda answers: ctx.answered(p, answers), cancel).start()
+
+
+def vote(ctx, p, root):
+    ctx.app.push(VoteScreen(ctx, p))
+
+
+class VoteScreen(Screen):
+    leds = (255, 255)  # both buttons lit: the LEDs never depend on the vote
+
+    def __init__(self, ctx, p):
+        Screen.__init__(self)
+        self.ctx = ctx
+        self.p = p
+        self.title = p.title
+        self.both = False
+
+    def on_event(self, kind, button):
+        if kind == B.PRESS and button & VOTE_BUTTONS:
+            if self.app.buttons.down(VOTE_BUTTONS) == VOTE_BUTTONS:
+                self.both = True  # the same whichever came first
+            else:
+                self.ctx.answered(self.p, button == B.YES)
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        name = getattr(self.ctx, "voter", None)
+        f.center(t("vote.now", name) if name else (self.p.lines[0] if self.p.lines else ""), 16)
+        f.center(t("vote.press"), 32)
+        if self.both:
+            f.center(t("vote.one"), 48)
+
+
+class Recorded(Screen):
+    def __init__(self, flow):
+        Screen.__init__(self)
+        self.flow = flow
+        self.title = flow.p.title
+
+    def on_event(self, kind, button):
+        if kind == B.RELEASE and button == B.OK:
+            self.flow.next_voter()
+        # Nothing else acts: the answer is given and must not be shown or changed.
+
+    def draw(self, f):
+        words = self.flow.p.recorded
+        title_bar(f, self.title)
+        f.center(t(words[0]), 16)
+        f.center(t(words[1]), 32)
+        f.center(t(words[2]), 40)
+        f.center(t("vote.next"), 56)
+
+
+class SecretFlow:
+    secret = True  # screens opened by this context: YES/NO never answer a dialog
+
+    def __init__(self, app, names, p, on_done, on_cancel):
+        self.app = app
+        self.all_names = names
+        self.p = p
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.answers = []
+        self.base = 0  # stack index of the hand-over / recorded screen
+        self.voter = None
+
+    def names(self):
+        return self.all_names
+
+    def start(self):
+        self.answers = []
+        self.app.secret = self
+        self.app.push(self._handover())
+        self.base = len(self.app.stack) - 1
+
+    def _handover(self):
+        self.voter = self.names()[self.p.voters[len(self.answers)]]
+        return HandOver(self.voter, self._begin, on_back=self._back)
+
+    def _begin(self):
+        open_prompt(self, self.p.ask(len(self.answers)))
+
+    def answered(self, q, value):
+        nxt = q.answer(value)
+        if is_prompt(nxt):
+            open_prompt(self, nxt)
+        else:
+            self.answers.append(nxt)
+            app = self.app
+            app.cut(self.base + 1)
+            app.replace(Recorded(self))
+            app.refresh()
+
+    def next_voter(self):
+        if len(self.answers) < len(self.p.voters):
+            self.app.replace(self._handover())
+        else:
+            answers = self.answers
+            self.answers = []
+            self.app.secret = None
+            self.on_done(answers)
+
+    def _back(self):
+        if self.answers:
+            self.app.push(Confirm(self.p.title, [t("vote.cancel"), t("ui.answers_lost")], self.cancel, votes=False))
+        else:
+            self.cancel()  # nothing given yet: nothing to lose
+
+    def cancel(self):
+        self.answers = []
+        self.app.secret = None
+        self.app.cut(self.base)
+        self.on_cancel()

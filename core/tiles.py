@@ -1,0 +1,169 @@
+"""Large value tiles and the prompt kinds drawn with them: Show, Multi, Fields.
+
+draw_tiles(f, tiles, ...) lays up to six (value, label) tiles side by side: the value
+as large as fits its tile (3x, else 2x, else 1x) on pages 2-4, the small label (a die's
+colour initial, a card attribute) on page 5, the cursor mark on page 6. Chosen tiles are
+drawn inverted. Everything sits on whole pages, so moving the cursor or toggling a tile
+changes at most three pages.
+
+Openers (see core.prompts, core.asks): show = the view for the whole table, answered
+with OK, its LEDs lit as the prompt says; multi = choose any subset (LEFT/RIGHT move,
+UP/DOWN toggle, OK done); fields = several small values on one screen (LEFT/RIGHT move,
+UP/DOWN change with wrap-around, OK done).
+"""
+
+from core import buttons as B
+from core.frame import W, fit, width
+from core.asks import context
+from core.i18n import t
+from core.ui import Screen, is_ok, pick, title_bar
+
+VALUE_Y = 16  # pages 2-4 (3x text is 24 rows)
+LABEL_Y = 40
+MARK_Y = 48
+HINT_Y = 56
+
+
+def draw_tiles(f, tiles, chosen=0, cursor=-1):
+    n = len(tiles)
+    if not n:
+        return
+    w = W // n
+    x0 = (W - w * n) // 2
+    scale = 3
+    for value, _ in tiles:
+        while scale > 1 and width(value, scale) > w - 3:
+            scale -= 1
+    y = VALUE_Y + (24 - 8 * scale) // 2
+    for i in range(n):
+        value, label = tiles[i]
+        x = x0 + i * w
+        value = fit(value, scale, w - 2)
+        vx = x + (w - width(value, scale)) // 2
+        if chosen >> i & 1:
+            f.fill_rect(x + 1, VALUE_Y - 1, w - 2, 26, 1)
+            f.text(value, vx, y, scale, True, True)
+        else:
+            f.text(value, vx, y, scale)
+        label = fit(label, 1, w)
+        f.text(label, x + (w - width(label)) // 2, LABEL_Y)
+        if i == cursor:
+            f.text("\u25b2", x + (w - 5) // 2, MARK_Y, 1, False, False)
+
+
+def show(ctx, p, root):
+    ctx.app.push(ShowScreen(p, lambda: ctx.answered(p, True)))
+
+
+def multi(ctx, p, root):
+    ctx.app.push(MultiScreen(ctx, p))
+
+
+def fields(ctx, p, root):
+    ctx.app.push(FieldsScreen(ctx, p))
+
+
+class ShowScreen(Screen):
+    """Title, the big text at 2x or the tiles, up to two small lines; OK goes on."""
+
+    def __init__(self, p, on_ok):
+        Screen.__init__(self)
+        self.p = p
+        self.title = p.title
+        self.leds = p.leds
+        self.on_ok = on_ok
+
+    def draw(self, f):
+        p = self.p
+        title_bar(f, self.title)
+        if p.tiles:
+            draw_tiles(f, p.tiles)
+            row = 6
+        else:
+            if p.big:
+                f.center(fit(p.big, 2), 16, 2)
+            row = 4
+        for line in p.lines[: 8 - row]:
+            f.center(fit(line), row * 8)
+            row += 1
+
+
+class TileEntry(Screen):
+    """Tiles with a cursor: LEFT/RIGHT move it, UP/DOWN act on the tile under it
+    (change), OK answers value(). The line under the title says who answers."""
+
+    help = ""
+
+    def __init__(self, ctx, p):
+        Screen.__init__(self)
+        self.p = p
+        self.title = p.title
+        self.cursor = 0
+        self.on_done = lambda v: ctx.answered(p, v)
+        self.line = (context(ctx, p) + list(p.lines))[:1]
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.LEFT, B.RIGHT):
+            self.cursor = (self.cursor + d) % len(self.tiles())
+        elif d:
+            self.change(d, kind)
+        elif is_ok(kind, button):
+            self.on_done(self.value())
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        if self.line:
+            f.center(fit(self.line[0]), 8)
+        draw_tiles(f, self.tiles(), self.chosen(), self.cursor)
+        f.center(t(self.help), HINT_Y)
+
+    def chosen(self):
+        return 0
+
+
+class MultiScreen(TileEntry):
+    help = "ui.multi_help"
+
+    def __init__(self, ctx, p):
+        TileEntry.__init__(self, ctx, p)
+        self.mask = p.initial
+
+    def tiles(self):
+        return self.p.tiles
+
+    def change(self, d, kind):
+        if kind == B.PRESS:  # a toggle: held, it must not flicker with auto-repeat
+            self.mask ^= 1 << self.cursor
+
+    def value(self):
+        return self.mask
+
+    def chosen(self):
+        return self.mask
+
+
+class FieldsScreen(TileEntry):
+    help = "ui.fields_help"
+
+    def __init__(self, ctx, p):
+        TileEntry.__init__(self, ctx, p)
+        self.values = list(p.initial)
+
+    def tiles(self):
+        out = []
+        for i in range(len(self.values)):
+            label, lo, _, names = self.p.fields[i]
+            v = self.values[i]
+            out.append((names[v - lo] if names else str(v), label))
+        return out
+
+    def change(self, d, kind):
+        _, lo, hi, _ = self.p.fields[self.cursor]
+        v = self.values[self.cursor] + d
+        self.values[self.cursor] = lo if v > hi else hi if v < lo else v
+
+    def value(self):
+        return list(self.values)
