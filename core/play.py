@@ -36,6 +36,9 @@ class Play:
             self.final()
         else:
             open_prompt(self, p, True)
+            top = app.top()
+            if top.on_back is None:
+                top.on_back = self.menu  # BACK on a root question: the game menu
 
     def answered(self, p, value):
         nxt = p.answer(value)

@@ -186,7 +186,7 @@ def table(s):
 
 
 def result(s):
-    order = sorted(range(s["n"]), key=lambda i: -s["score"][i])
+    order = sorted(range(s["n"]), key=lambda i: (-s["score"][i], i))  # MicroPython sorts unstably
     out = []
     for k in range(len(order)):
         i = order[k]

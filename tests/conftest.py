@@ -57,6 +57,17 @@ def make_box():
     i18n.set_lang("en")
 
 
+@pytest.fixture
+def kit(monkeypatch):
+    """The kit test game (host_sim/kit.py) on the home menu, for this test only."""
+    from core import games
+    from host_sim import kit as kit_game
+
+    monkeypatch.setitem(sys.modules, "core.games.kit", kit_game)
+    monkeypatch.setattr(games, "GAMES", games.GAMES + (("kit", "kit", kit_game.TITLE, 2, 4),))
+    return kit_game
+
+
 # sys.implementation._mpy of MicroPython 1.28 on an RP2040: version | sub-version << 8 | arch << 10
 MPY_128_RP2040 = 6 | 3 << 8 | 4 << 10
 

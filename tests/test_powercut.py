@@ -128,8 +128,10 @@ def check_cut(image, gid, allowed, rng):
     return got
 
 
-@pytest.mark.parametrize("gid,n,size", CASES)
-def test_power_cut_at_every_flash_operation(gid, n, size):
+@pytest.mark.parametrize("gid,n,size", CASES + [("kit", 2, "small"), ("kit", 4, "typical")])
+def test_power_cut_at_every_flash_operation(gid, n, size, request):
+    if gid == "kit":  # the kit test game: secrets, every prompt kind, progress
+        request.getfixturevalue("kit")
     t0 = time.time()
     rng = Rng(99)
     image0, ops, logs, final, played, sizes = record_run(gid, n, size)

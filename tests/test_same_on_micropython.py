@@ -29,6 +29,17 @@ def test_script_identical_on_micropython(path):
     assert there == here
 
 
+def test_kit_game_identical_on_micropython(kit):
+    """The kit test game (every prompt kind, secrets, views, progress) frame for frame."""
+    with open(os.path.join(HERE, "scripts", "kit", "kit_3players.txt")) as f:
+        lines = f.read().splitlines()
+    here = script.transcript(lines)
+    assert "\nE " not in here, here[here.index("\nE ") :][:300]
+    assert "D kit.pg1 " in here  # the finished game counted in the kit's progress
+    code = "from host_sim import kit, script\nkit.register()\nprint(script.transcript({!r}, 1, 0))\n".format(lines)
+    assert run_micropython(code, paths=("host_sim",), timeout=600).rstrip("\n") == here
+
+
 def test_secret_vote_identical_across_tick_wrap():
     with open(os.path.join(HERE, "scripts", "secret_vote.txt")) as f:
         lines = f.read().splitlines()

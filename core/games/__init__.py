@@ -44,6 +44,8 @@ Optional:
                            power cut neither loses nor double-counts a result
 
 Modules are imported lazily (load()), one at a time, to keep the heap small.
+MicroPython's sort is not stable: a ranking sorts by a key that orders every player
+(e.g. (-points, seat)), or two runtimes rank a tie differently.
 """
 
 import sys
