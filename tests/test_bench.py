@@ -72,9 +72,16 @@ def test_import_plan_loads_what_the_box_loads():
     assert {"core.app", "core.home", "core.i18n", "core.lang"} <= at_boot <= at_game
     assert "core.play" in at_game and "core.play" not in at_boot
     assert "core.ballot" not in at_game  # 23 has no vote: ballot comes after the harness
+    # 23 asks with Choice/Number/Confirm: their screens (core.asks) load at the game start,
+    # the vote and tile screens never
+    assert "core.asks" in at_game and "core.asks" not in at_boot
+    assert not {"core.secret", "core.tiles"} & at_game
     i_boot, i_game = plan.index(("boot", None)), plan.index(("game", ["g23", g[4]]))
     assert plan.index(("import", "core.app")) < i_boot < plan.index(("import", "core.play")) < i_game
-    assert plan.index(("import", "core.ballot")) > plan.index(("import", bench.HARNESS[-1]))
+    assert plan.index(("import", "core.asks")) < i_game
+    for m in ("core.secret", "core.ballot", "core.tiles"):
+        assert plan.index(("import", m)) > plan.index(("import", bench.HARNESS[-1]))
+    assert plan.index(("import", "core.secret")) < plan.index(("import", "core.ballot"))
     tp = bench.table_plan("de")
     assert ("table", ["ui", "de"]) in tp and ("table", ["g23", "de"]) in tp
 
@@ -87,6 +94,22 @@ def test_summaries():
     assert s == {"boot": 300, "core": 400, "game": 200, "total": 600, "harness": 300, "qstr": 50}
     tp = [("import", "core.i18n"), ("table", ["ui", "en"]), ("table", ["g23", "en"])]
     assert bench.tables_summary({"plan": tp, "delta": [10, 20, 30]}) == {"ui": 20, "g23": 30, "all": 50}
+
+
+def test_rework_rows_compare_against_the_recorded_figures():
+    plan = [("boot", None), ("game", ["g23", 4]), ("import", bench.HARNESS[-1])]
+    before = {"home": 30 * bench.KIB, "first_prompt": 50 * bench.KIB, "peak": 60 * bench.KIB, "vote_peak": 40 * bench.KIB}
+    imp = {("g23", "mpy"): {"plan": plan, "cum": [31 * bench.KIB, 54 * bench.KIB, 57 * bench.KIB], "qstr": 0}}
+    mem = [{"id": "g23", "variant": "mpy", "peak": 65 * bench.KIB}, {"id": "vote", "variant": "mpy", "peak": 39 * bench.KIB},
+           {"id": "g23", "variant": "py", "peak": 99 * bench.KIB}]
+    now = bench.rework_figures(mem, imp)
+    assert now == {"home": 31 * bench.KIB, "first_prompt": 54 * bench.KIB, "peak": 65 * bench.KIB, "vote_peak": 39 * bench.KIB}
+    rows = bench.rework_rows(now, before)
+    assert [r[-1] for r in rows] == ["", "", "PASS", "", ""]  # 20 -> 23 KiB: +3 KiB
+    assert rows[2][1:4] == ("20.0 KiB", "23.0 KiB", "+3.0 KiB") and rows[4][3] == "-1.0 KiB"
+    now["first_prompt"] += 2 * bench.KIB
+    assert bench.rework_rows(now, before)[2][-1] == "MISS"
+    assert set(bench.REWORK_BEFORE) == set(now)
 
 
 def test_start_game_puts_the_first_prompt_on_screen():

@@ -66,6 +66,16 @@ MP_FILES = (
 )
 HARNESS = ("firmware.ssd1306", "firmware.storage", "host_sim.script")
 
+# Core rework (issue 9: prompt kinds as classes in core/prompts.py, their screens in
+# core/asks.py, core/tiles.py and core/secret.py, imported when a prompt needs them):
+# heap figures at 59b35e1, the commit before it, measured with this bench's method
+# (the import run and the memory runs below, .mpy, the same seeded scripts), in bytes
+# above the baseline. Loading the core for a game (23's first prompt on screen minus
+# App() with the home menu) may grow by REWORK_GROWTH at most.
+REWORK_BASE = "59b35e1"
+REWORK_BEFORE = {"home": 35664, "first_prompt": 62768, "peak": 70144, "vote_peak": 45456}
+REWORK_GROWTH = 4 * KIB
+
 
 # --- pure helpers (tests/test_bench.py) -------------------------------------------------
 
@@ -428,7 +438,8 @@ def import_plan(g):
     modules the App loads, App() with its first frame, the core modules a game start adds
     (each in dependency order, so each costs only itself), the game started with its first
     prompt rendered, the qstr pool, the harness, and last the core modules this game never
-    loads (e.g. core.ballot for a game without a vote). Also the two module sets."""
+    loads (e.g. core.secret and core.ballot for a game without a vote, core.tiles for one
+    without tiles). Also the two module sets."""
     sources = {}
     for rel in core_files():
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
@@ -486,6 +497,32 @@ def import_summary(entry):
     i_harness = plan.index(("import", HARNESS[-1]))
     return {"boot": cum[i_boot], "core": cum[i_game - 1], "game": cum[i_game] - cum[i_game - 1],
             "total": cum[i_game], "harness": cum[i_harness] - cum[i_game + 1], "qstr": entry["qstr"]}
+
+
+def rework_figures(mem, imp, game_id="g23"):
+    """The figures of REWORK_BEFORE, now (.mpy, bytes): App() + home menu and the game's
+    first prompt from its import run, the game's and the Secret vote's memory-run peaks."""
+    s = import_summary(imp[(game_id, "mpy")])
+    peaks = {m["id"]: m["peak"] for m in mem if m["variant"] == "mpy"}
+    return {"home": s["boot"], "first_prompt": s["total"], "peak": peaks[game_id], "vote_peak": peaks["vote"]}
+
+
+def rework_rows(now, before=None):
+    """Rows of the issue 9 before/after table: (figure, before, now, change, limit, verdict)."""
+    before = before or REWORK_BEFORE
+
+    def change(n):
+        return ("+" if n >= 0 else "-") + kib(abs(n))
+
+    rows = []
+    for key, label in (("home", "App() + home menu"), ("first_prompt", "23 started, first prompt on screen")):
+        rows.append((label, kib(before[key]), kib(now[key]), change(now[key] - before[key]), "", ""))
+    b, n = before["first_prompt"] - before["home"], now["first_prompt"] - now["home"]
+    rows.append(("loading the core for a game (first prompt minus home)", kib(b), kib(n), change(n - b),
+                 "+" + kib(REWORK_GROWTH), verdict(n - b <= REWORK_GROWTH)))
+    for key, label in (("peak", "23, peak over its full script"), ("vote_peak", "Secret vote, peak")):
+        rows.append((label, kib(before[key]), kib(now[key]), change(now[key] - before[key]), "", ""))
+    return rows
 
 
 def tables_summary(entry):
@@ -726,6 +763,22 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed, romfs=No
         add(line)
         add("")
 
+    add("## Core rework (issue 9): heap before/after")
+    add("")
+    add(
+        "Live heap (.mpy) above the baseline: App() + home menu and 23 with its first prompt on "
+        "screen from the import run of section 1 (cumulative), the peaks from its memory runs. "
+        "The %s column was measured at %s (the commit before the rework) with the same method, "
+        "the same seeded scripts, mpy-cross and WebAssembly port, and is kept in tools/bench.py "
+        "(REWORK_BEFORE); the issue allows loading the core for a game to grow by %s at most. "
+        "Each module's own cost now is in the per-step table of section 1."
+        % (REWORK_BASE, REWORK_BASE, kib(REWORK_GROWTH))
+    )
+    add("")
+    add(md_table(("heap (.mpy)", REWORK_BASE, "now", "change", "limit", ""),
+                 rework_rows(rework_figures(mem, imp)), "lrrrrl"))
+    add("")
+
     # 1. memory
     add("## 1. Memory under MicroPython")
     add("")
@@ -761,7 +814,8 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed, romfs=No
         "(`play.start_new()`: `games.load()` and the player setup; then the setup's result, the "
         "most players and the first value of every option, becomes a Session whose first prompt "
         "is rendered, which loads the game's English table); last the harness, and the core "
-        "modules this game never loads (e.g. core.ballot for a game without a vote). The module "
+        "modules this game never loads (e.g. core.secret and core.ballot for a game without a "
+        "vote, core.tiles for one without tiles). The module "
         "sets come from the same start on CPython. `.mpy` files come from mpy-cross %s without "
         "`-march` (the modules hold no native code, so `-march=armv6m` gives the same file header "
         "and also loads here). The last row per game is the same .mpy build with every table in "
