@@ -16,7 +16,7 @@ from core import buttons as B
 from core.frame import W, fit, width
 from core.asks import context
 from core.i18n import t
-from core.ui import Screen, is_ok, pick, title_bar
+from core.ui import Screen, is_ok, pick, title_bar, wrap_all
 
 VALUE_Y = 16  # pages 2-4 (3x text is 24 rows)
 LABEL_Y = 40
@@ -80,12 +80,23 @@ class ShowScreen(Screen):
             draw_tiles(f, p.tiles)
             row = 6
         else:
-            if p.big:
-                f.center(fit(p.big, 2), 16, 2)
-            row = 4
-        for line in p.lines[: 8 - row]:
+            row = 2
+            for part in _big_rows(p.big):
+                f.center(fit(part, 2), row * 8, 2)
+                row += 2
+        for line in wrap_all(p.lines)[: 8 - row]:
             f.center(fit(line), row * 8)
             row += 1
+
+
+def _big_rows(big):
+    """The big text at 2x: one row, or two when it is too wide and has a space."""
+    if not big:
+        return ()
+    cut = big.find(" ")
+    if width(big, 2) <= W or cut < 0:
+        return (big,)
+    return (big[:cut], big[cut + 1 :])
 
 
 class TileEntry(Screen):

@@ -60,15 +60,23 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
         a = actions[i]
         out.append("# " + " ".join([str(x) for x in a]))
         if paths:
-            for p, answer in paths[i]:
+            # Fresh prompts of the replayed state: a recorded prompt's closures may see
+            # the playout's state as it was later (a secret chain asks what is left).
+            p = game.prompt(state)
+            for _, answer in paths[i]:
                 out += p.keys(answer)
+                p = p.answer(answer)
         else:
             out += keys_for(game.prompt(state), a)
         game.apply(state, a)
     out.append('expect "{}"'.format(t("game.final")))
     out.append("OK")
     names = settings["players"]
-    for place, who, text in game.result(state):
+    result = game.result(state)
+    for k in range(len(result)):
+        place, who, text = result[k]
+        if k >= 7:  # below the seven rows on screen: move the cursor down to it
+            out += ["DOWN"] * (7 if k == 7 else 1)
         out.append('expect "{}"'.format(t("game.place", place, names[who], text)))
     return out
 

@@ -53,7 +53,7 @@ import sys
 # (id, module name or None while not built, title, min players, max players), menu order.
 GAMES = (
     ("g23", "g23", "23", 2, 4),
-    ("democrazy", None, "Democrazy", 4, 10),
+    ("democrazy", "democrazy", "Democrazy", 4, 10),
     ("wtr", None, "What the Rule?!", 2, 10),
     ("mmag", None, "Man muss auch g\u00f6nnen", 1, 4),
     ("drws", None, "Das Regeln Wir Schon!", 3, 5),
