@@ -6,8 +6,7 @@ games use; this module only adds the tool's reveal.
 """
 
 from core.i18n import t
-from core.prompts import Ballot
-from core.secret import SecretFlow
+from core.secret import Ballot, SecretFlow
 from core.ui import BigResult, Menu
 
 

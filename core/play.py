@@ -7,13 +7,72 @@ the finished action goes to the session. A refused action shows the game's reaso
 returns to the question; an accepted one is saved before the next prompt appears.
 Root prompts end in "Menu…": score table, the game's views, undo (with a confirm that
 says in words what is undone), redo, how the box rules, home, end the game.
-Play is the context (ctx) the openers talk to; see core.asks.
+Play is the context (ctx) the openers talk to: it offers app, names(),
+answered(prompt, value), secret (True inside a voter's chain, core.secret: YES and NO
+never answer a dialog there) and, for root prompts, menu().
 """
 
 from core import saves
 from core.i18n import t
 from core.prompts import is_prompt, open_prompt
+from core.frame import fit
 from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table
+
+
+# --- openers of the plain kinds: fn(ctx, prompt, root); ctx is a Play or a SecretFlow
+
+def context(ctx, p):
+    """One small line saying who answers and what the table reads (e.g. "Anna  Top 14")."""
+    parts = []
+    if p.player is not None:
+        parts.append(ctx.names()[p.player])
+    if p.big:
+        parts.append(p.big)
+    return ["  ".join(parts)] if parts else []
+
+
+def header(ctx, p):
+    """Draws the answering player's name and the big text at 2x; returns the next row."""
+    names = ctx.names()
+
+    def draw(f):
+        row = 1
+        if p.player is not None:
+            f.center(fit(names[p.player], 2), 8, 2)
+            row = 3
+        if p.big:
+            f.center(fit(p.big, 2), row * 8, 2)
+            row += 2
+        return row
+
+    return draw
+
+
+def choice(ctx, p, root):
+    app = ctx.app
+    items = list(p.options)
+    if root:
+        items.append(t("game.menu"))
+    n = len(p.options)
+
+    def select(i):
+        if i == n:
+            ctx.menu()
+        else:
+            ctx.answered(p, i)
+
+    head = header(ctx, p) if (p.big or p.player is not None) else None
+    # With the name large on screen, the title bar carries the first context line.
+    title = p.lines[0] if head and p.player is not None and p.lines else p.title
+    app.push(Menu(title, items, select, p.initial, app.home if root else None, head))
+
+
+def number(ctx, p, root):
+    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p)))
+
+
+def confirm(ctx, p, root):
+    ctx.app.push(Confirm(p.title, context(ctx, p) + list(p.lines), lambda: ctx.answered(p, True), votes=not ctx.secret))
 
 
 class Play:

@@ -40,7 +40,7 @@ def setup_players(app, lo, hi, on_done):
                     app.storage.put(NAME, json.dumps(chosen + names[n:]).encode())
                 on_done(list(chosen))
             else:
-                from core.asks import TextEntry  # only while names are edited
+                from core.textentry import TextEntry  # only while names are edited
 
                 app.push(TextEntry(t("pl.name", i + 1), chosen[i], lambda s: rename(i, s)))
 

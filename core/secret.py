@@ -21,10 +21,37 @@ voter order, once everyone has answered. What the guarantees rest on:
 
 from core import buttons as B
 from core.i18n import t
-from core.prompts import is_prompt, open_prompt
+from core.prompts import Prompt, is_prompt, open_prompt
 from core.ui import Confirm, HandOver, Screen, title_bar
 
 VOTE_BUTTONS = B.YES | B.NO
+
+
+class Vote(Prompt):
+    kind = "vote"
+    screen = ("core.secret", "vote")
+
+
+class Secret(Prompt):
+    kind = "secret"
+    screen = ("core.secret", "secret")
+    recorded = ("secret.recorded", "secret.hidden", "secret.hidden2")  # the "recorded" screen
+
+    def __init__(self, title, voters, ask, then, **kw):
+        Prompt.__init__(self, title, then, **kw)
+        self.voters = voters
+        self.ask = ask
+
+
+class Ballot(Secret):
+    recorded = ("vote.recorded", "vote.hidden", "vote.hidden2")
+
+    def __init__(self, title, voters, then, **kw):
+        Secret.__init__(self, title, voters, lambda i: Vote(title, _same), then, **kw)
+
+
+def _same(v):
+    return v
 
 
 def secret(ctx, p, root):

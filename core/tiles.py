@@ -6,7 +6,7 @@ colour initial, a card attribute) on page 5, the cursor mark on page 6. Chosen t
 drawn inverted. Everything sits on whole pages, so moving the cursor or toggling a tile
 changes at most three pages.
 
-Openers (see core.prompts, core.asks): show = the view for the whole table, answered
+Openers (see core.prompts, core.play): show = the view for the whole table, answered
 with OK, its LEDs lit as the prompt says; multi = choose any subset (LEFT/RIGHT move,
 UP/DOWN toggle, OK done); fields = several small values on one screen (LEFT/RIGHT move,
 UP/DOWN change with wrap-around, OK done).
@@ -14,14 +14,46 @@ UP/DOWN change with wrap-around, OK done).
 
 from core import buttons as B
 from core.frame import W, fit, width
-from core.asks import context
+from core.play import context
 from core.i18n import t
+from core.prompts import Prompt
 from core.ui import Screen, is_ok, pick, title_bar, wrap_all
 
 VALUE_Y = 16  # pages 2-4 (3x text is 24 rows)
 LABEL_Y = 40
 MARK_Y = 48
 HINT_Y = 56
+
+
+class Show(Prompt):
+    kind = "show"
+    screen = ("core.tiles", "show")
+
+    def __init__(self, title, then, tiles=(), leds=(0, 0), **kw):
+        Prompt.__init__(self, title, then, **kw)
+        self.tiles = tiles
+        self.leds = leds
+
+
+class Multi(Prompt):
+    kind = "multi"
+    screen = ("core.tiles", "multi")
+
+    def __init__(self, title, values, labels, then, initial=0, **kw):
+        Prompt.__init__(self, title, then, **kw)
+        self.tiles = [(values[i], labels[i]) for i in range(len(values))]
+        self.initial = initial
+
+
+class Fields(Prompt):
+    kind = "fields"
+    screen = ("core.tiles", "fields")
+
+    def __init__(self, title, fields, then, initial=None, **kw):
+        Prompt.__init__(self, title, then, **kw)
+        self.fields = fields
+        self.initial = list(initial) if initial else [f[1] for f in fields]
+
 
 
 def draw_tiles(f, tiles, chosen=0, cursor=-1):

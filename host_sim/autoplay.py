@@ -4,7 +4,7 @@ A seeded random game is played with the game seed the box itself gives the first
 starts (box_seed: App.new_seed() of an App made with the script's seed), and the answers
 drawn on the way are kept, so the planned presses replay exactly that game on the box,
 whatever the game draws at random. Each prompt kind says which presses give an answer
-(Prompt.keys in core.prompts). keys_for(prompt, action) finds the answers by searching
+(core.playout.keys). keys_for(prompt, action) finds the answers by searching
 the prompt chain instead (for tests that name an action). game_script() writes a whole
 session: choose the game, players, options, every action, and `expect` lines for the
 final ranking. `python -m host_sim.autoplay GAME PLAYERS SEED OUT` writes such a script,
@@ -15,7 +15,7 @@ import sys
 
 from core import games
 from core.i18n import t
-from core.prompts import path_to, playout
+from core.playout import keys, path_to, playout
 from core.rng import Rng
 
 
@@ -27,7 +27,7 @@ def box_seed(app_seed=1):
 def keys_for(prompt, action):
     steps = []
     for p, a in path_to(prompt, action):
-        steps += p.keys(a)
+        steps += keys(p, a)
     return steps
 
 
@@ -64,7 +64,7 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
             # the playout's state as it was later (a secret chain asks what is left).
             p = game.prompt(state)
             for _, answer in paths[i]:
-                out += p.keys(answer)
+                out += keys(p, answer)
                 p = p.answer(answer)
         else:
             out += keys_for(game.prompt(state), a)

@@ -19,7 +19,10 @@ the predictions, the ballot and the reveal. progress(): games finished and best 
 
 import sys
 
-from core.prompts import Choice, Fields, Multi, Secret, Show, Text, Number
+from core.prompts import Choice, Number
+from core.secret import Secret
+from core.textentry import Text
+from core.tiles import Fields, Multi, Show
 from core.rng import Rng
 
 ID = "kit"

@@ -72,13 +72,11 @@ def test_import_plan_loads_what_the_box_loads():
     assert {"core.app", "core.home", "core.i18n", "core.lang"} <= at_boot <= at_game
     assert "core.play" in at_game and "core.play" not in at_boot
     assert "core.ballot" not in at_game  # 23 has no vote: ballot comes after the harness
-    # 23 asks with Choice/Number/Confirm: their screens (core.asks) load at the game start,
-    # the vote and tile screens never
-    assert "core.asks" in at_game and "core.asks" not in at_boot
-    assert not {"core.secret", "core.tiles"} & at_game
+    # 23 asks with Choice/Number/Confirm (their screens are in core.play); the other
+    # kinds, their screens and the playout table never load for it
+    assert not {"core.secret", "core.tiles", "core.textentry", "core.playout"} & at_game
     i_boot, i_game = plan.index(("boot", None)), plan.index(("game", ["g23", g[4]]))
     assert plan.index(("import", "core.app")) < i_boot < plan.index(("import", "core.play")) < i_game
-    assert plan.index(("import", "core.asks")) < i_game
     for m in ("core.secret", "core.ballot", "core.tiles"):
         assert plan.index(("import", m)) > plan.index(("import", bench.HARNESS[-1]))
     assert plan.index(("import", "core.secret")) < plan.index(("import", "core.ballot"))

@@ -7,7 +7,7 @@ import pytest
 
 from core import i18n, saves
 from core.games import load
-from core.prompts import random_action
+from core.playout import random_action
 from core.rng import Rng
 from host_sim import script
 from tests.test_secret_input import observe, resumed

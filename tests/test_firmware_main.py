@@ -58,7 +58,7 @@ def test_boot_and_scripted_session(dev):
     dev.press("DOWN", t + 50)
     dev.press("OK", t + 300)
     fw.run(app, hw, steps=100)
-    assert app.frame.lines[0] == "Democrazy"  # DOWN then OK opened the second game
+    assert app.frame.lines[0] == "Players"  # DOWN then OK opened the second game, Democrazy
     assert dev.panel.visible() == bytes(app.frame.buf)
 
     t = dev.clock.now

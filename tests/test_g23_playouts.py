@@ -13,7 +13,7 @@ import time
 import pytest
 
 from core.games import load
-from core.prompts import random_action
+from core.playout import random_action
 from core.rng import Rng
 
 g = load("g23")

@@ -17,6 +17,7 @@ SNIPPET = r"""
 import core.rng
 import core.ticks as ticks
 import core.prompts as prompts
+import core.playout as playout
 
 r = core.rng.Rng(12345)
 print("below", [r.below(1000) for _ in range(50)])
@@ -36,9 +37,9 @@ print("diff", ticks.diff(ticks.add(near, 10), near), ticks.diff(near, ticks.add(
 print("diff0", ticks.diff(5, 5), ticks.diff(0, ticks.PERIOD - 1))
 
 n = prompts.Number("How many?", 1, 6, lambda v: ["n", v], initial=9)
-print("number", n.kind, n.initial, list(n.domain()), n.answer(4))
+print("number", n.kind, n.initial, list(playout.domain(n)), n.answer(4))
 c = prompts.Choice("Pick", ["x", "y", "z"], lambda i: ["c", i])
-print("choice", c.kind, list(c.domain()), c.answer(2), prompts.is_prompt(c))
+print("choice", c.kind, list(playout.domain(c)), c.answer(2), prompts.is_prompt(c))
 try:
     prompts.Number("bad", 3, 1, None)
 except ValueError as e:

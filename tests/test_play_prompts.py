@@ -7,7 +7,8 @@ import types
 import pytest
 
 from core import games
-from core.prompts import Ballot, Choice, Confirm, Number
+from core.prompts import Choice, Confirm, Number
+from core.secret import Ballot
 
 
 def make_game():

@@ -2,7 +2,7 @@
 
 For every built game (core.games.GAMES entries with a module; smallest table with small
 saves, largest table with typical-size and with over-inline-size saves), seeded games
-are played one after the other through core.prompts.random_action on a Session whose
+are played one after the other through core.playout.random_action on a Session whose
 storage is the device adapter (firmware/storage.py) over littlefs-python configured like
 MicroPython on the Pico (tests/littlefs_storage.py), each ended with Session.end(), until
 MIN_SAVES saves were written (enough for littlefs to relocate a worn metadata pair). Now
@@ -36,7 +36,7 @@ import time
 import pytest
 
 from core import games, progress, saves
-from core.prompts import random_action
+from core.playout import random_action
 from core.rng import Rng
 from core.session import Session
 from tests.littlefs_storage import BLOCK_SIZE, INLINE_MAX, apply_op, mount, new_flash, storage

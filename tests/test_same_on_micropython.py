@@ -50,7 +50,7 @@ def test_secret_vote_identical_across_tick_wrap():
 
 PLAYOUTS = """
 from core import games
-from core.prompts import playout
+from core.playout import playout
 from core.rng import Rng
 
 def playouts(game_id, n_games, players):

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import games, i18n, saves
-from core.prompts import random_action
+from core.playout import random_action
 from core.rng import Rng
 from core.session import Session
 from host_sim.fakes import MemStorage

@@ -12,7 +12,8 @@ import pytest
 
 from core import buttons as B
 from core import games, saves
-from core.prompts import Number, Secret, Vote
+from core.prompts import Number
+from core.secret import Secret, Vote
 from core.session import Session
 from host_sim import fakes
 
@@ -289,3 +290,16 @@ def test_a_finished_game_counts_once_in_progress(make_box, kit):
     box.do("OK", "OK")  # resume the finished game
     assert box.lines()[0] == "Final result"
     assert progress.load(box.storage, "kit")[0]["games"] == 1  # shown again, counted once
+
+
+def test_every_prompt_kind_has_a_screen_and_a_playout_entry():
+    from core import playout, prompts, secret, textentry, tiles
+
+    kinds = []
+    for m in (prompts, secret, tiles, textentry):
+        kinds += [c for c in vars(m).values() if isinstance(c, type) and issubclass(c, prompts.Prompt) and c.kind]
+    assert sorted(set(c.kind for c in kinds)) == sorted(playout.KINDS)
+    for c in kinds:
+        mod, fn = c.screen
+        __import__(mod)
+        assert callable(getattr(sys.modules[mod], fn))

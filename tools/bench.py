@@ -33,7 +33,7 @@ if ROOT not in sys.path:
 
 from core import games, i18n  # noqa: E402
 from core.frame import PAGES, W  # noqa: E402
-from core.prompts import playout  # noqa: E402
+from core.playout import playout  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from host_sim import autoplay, fakes  # noqa: E402
 from host_sim.script import Runner  # noqa: E402
@@ -999,7 +999,7 @@ def report(env, mem, imp, kinds, boot, tim, mp_version, plays, elapsed, romfs=No
     add("## 4. Random playouts (CPython)")
     add("")
     add(
-        "Whole games played by `core.prompts.playout` (random_action: uniform answers, seeded core.rng), "
+        "Whole games played by `core.playout.playout` (random_action: uniform answers, seeded core.rng), "
         "straight on the game module: `new()`, then `prompt()` / `apply()` until the game is over; an "
         "action the game refuses is drawn again. %d games per player count, first value of every "
         "option. No UI, no saves." % PLAYOUTS

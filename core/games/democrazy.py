@@ -30,7 +30,10 @@ Rulings where the rulebook is silent (the help text says them):
 """
 
 from core.i18n import t
-from core.prompts import Choice, Confirm, Fields, Secret, Show, Text
+from core.prompts import Choice, Confirm
+from core.secret import Secret
+from core.textentry import Text
+from core.tiles import Fields, Show
 
 OPTIONS = (
     ("jokers", "democrazy.jokers", ("box", "own")),

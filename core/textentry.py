@@ -1,72 +1,38 @@
-"""Screens for the plain prompt kinds: Choice -> Menu, Number -> NumberPicker,
-Confirm -> Confirm, Text -> TextEntry.
+"""Short text entry: the Text prompt kind and the TextEntry screen (names of players,
+blue laws, custom rule cards). Imported only while a text is typed.
 
-Every opener is fn(ctx, prompt, root) (named in the prompt class's `screen`). ctx is who
-walks the chain: core.play.Play for the table, core.secret.SecretFlow inside a voter's
-private chain. It offers ctx.app, ctx.names(), ctx.answered(prompt, value), ctx.secret
-(True inside a voter's chain: then YES and NO never answer a dialog) and, for root
-prompts of a Play, ctx.menu() behind the extra "Menu…" entry.
+UP/DOWN pick the character, RIGHT goes to the next one, LEFT to the previous one, YES
+switches capitals/small letters, NO deletes, OK takes the text (never empty). BACK after
+an edit asks before the edit is dropped (only OK and BACK answer that).
 """
 
 from core import buttons as B
-from core.frame import W, fit, width
+from core.frame import W, width
 from core.i18n import lang, t
-from core.prompts import TAIL, charsets
-from core.ui import Confirm, Menu, NumberPicker, Screen, is_ok, pick, title_bar
+from core.prompts import Prompt
+from core.ui import Confirm, Screen, is_ok, pick, title_bar
+
+# Letters the Text kind offers beyond A-Z, per language, as (capitals, small letters):
+# spelled out because MicroPython's str.lower() only knows ASCII.
+EXTRA = {"de": ("\u00c4\u00d6\u00dc", "\u00e4\u00f6\u00fc\u00df"), "nl": ("\u00c9\u00cb\u00cf", "\u00e9\u00eb\u00ef")}
+AZ = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+TAIL = "0123456789-"
 
 
-def context(ctx, p):
-    """One small line saying who answers and what the table reads (e.g. "Anna  Top 14")."""
-    parts = []
-    if p.player is not None:
-        parts.append(ctx.names()[p.player])
-    if p.big:
-        parts.append(p.big)
-    return ["  ".join(parts)] if parts else []
+def charsets(lang):
+    """(capitals, small): the characters a Text answer cycles through, space first."""
+    up, low = EXTRA.get(lang, ("", ""))
+    return " " + AZ + up + TAIL, " " + AZ.lower() + low + TAIL
 
 
-def header(ctx, p):
-    """Draws the answering player's name and the big text at 2x; returns the next row."""
-    names = ctx.names()
+class Text(Prompt):
+    kind = "text"
+    screen = ("core.textentry", "text")
 
-    def draw(f):
-        row = 1
-        if p.player is not None:
-            f.center(fit(names[p.player], 2), 8, 2)
-            row = 3
-        if p.big:
-            f.center(fit(p.big, 2), row * 8, 2)
-            row += 2
-        return row
-
-    return draw
-
-
-def choice(ctx, p, root):
-    app = ctx.app
-    items = list(p.options)
-    if root:
-        items.append(t("game.menu"))
-    n = len(p.options)
-
-    def select(i):
-        if i == n:
-            ctx.menu()
-        else:
-            ctx.answered(p, i)
-
-    head = header(ctx, p) if (p.big or p.player is not None) else None
-    # With the name large on screen, the title bar carries the first context line.
-    title = p.lines[0] if head and p.player is not None and p.lines else p.title
-    app.push(Menu(title, items, select, p.initial, app.home if root else None, head))
-
-
-def number(ctx, p, root):
-    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p)))
-
-
-def confirm(ctx, p, root):
-    ctx.app.push(Confirm(p.title, context(ctx, p) + list(p.lines), lambda: ctx.answered(p, True), votes=not ctx.secret))
+    def __init__(self, title, then, maxlen=8, initial="", **kw):
+        Prompt.__init__(self, title, then, **kw)
+        self.maxlen = maxlen
+        self.initial = initial
 
 
 def text(ctx, p, root):

@@ -1,0 +1,188 @@
+"""Playouts: random answers for every prompt kind, the button presses that give an
+answer, and whole random games (tests, benchmarks, host_sim.autoplay scripts).
+
+KINDS maps each prompt kind to (domain, random answer, keys). It lives here, not in the
+prompt classes, so that none of it takes the device's heap during a game: the classes
+(core/prompts.py, secret.py, tiles.py, textentry.py) carry only what the box needs, their
+kind and the screen that opens them. tests/test_secret_input.py checks that every kind
+has an entry here.
+
+domain(p)        every answer, in a stable order (None: not enumerable, drawn instead)
+random(p, rng)   one answer drawn with the core's Rng (the same on every runtime)
+keys(p, answer)  presses giving `answer` from the screen's initial state
+"""
+
+from core.prompts import is_prompt
+
+
+def _moves(frm, to, up, down):
+    return [up] * (to - frm) if to >= frm else [down] * (frm - to)
+
+
+def _ok(p, v):
+    return ["OK"]
+
+
+def _pick(p, rng):
+    d = KINDS[p.kind][0](p)
+    return d[rng.below(len(d))]
+
+
+def _none(p):
+    return None
+
+
+def _choice_keys(p, v):
+    return _moves(p.initial, v, "DOWN", "UP") + ["OK"]
+
+
+def _number_keys(p, v):
+    return _moves(p.initial, v, "UP", "DOWN") + ["OK"]
+
+
+def _multi_keys(p, v):
+    out = []
+    at = 0
+    for i in range(len(p.tiles)):
+        if (v ^ p.initial) >> i & 1:
+            out += ["RIGHT"] * (i - at) + ["UP"]
+            at = i
+    return out + ["OK"]
+
+
+def _fields_random(p, rng):
+    return [f[1] + rng.below(f[2] - f[1] + 1) for f in p.fields]
+
+
+def _fields_keys(p, v):
+    out = []
+    for i in range(len(p.fields)):
+        span = p.fields[i][2] - p.fields[i][1] + 1
+        up = (v[i] - p.initial[i]) % span
+        out += ["UP"] * up if up <= span - up else ["DOWN"] * (span - up)
+        out.append("RIGHT" if i + 1 < len(p.fields) else "OK")
+    return out
+
+
+def _text_random(p, rng):
+    from core.i18n import lang
+    from core.textentry import charsets
+
+    up = charsets(lang())[0]
+    n = 1 + rng.below(p.maxlen)
+    return "".join([up[1 + rng.below(len(up) - 1)] for _ in range(n)])
+
+
+def _text_keys(p, value):
+    """From an empty entry (TextEntry starts in capitals on a space)."""
+    from core.i18n import lang
+    from core.textentry import charsets
+
+    sets = charsets(lang())
+    out = []
+    upper = True
+    for i in range(len(value)):
+        c = value[i]
+        if i:
+            out.append("RIGHT")
+        if c not in sets[0 if upper else 1]:
+            out.append("YES")  # switch case
+            upper = not upper
+        chars = sets[0 if upper else 1]
+        k = chars.find(c)
+        n = len(chars)
+        out += ["UP"] * k if k <= n - k else ["DOWN"] * (n - k)
+    return out + ["OK"]
+
+
+def _secret_random(p, rng):
+    return [random_action(p.ask(i), rng) for i in range(len(p.voters))]
+
+
+def _secret_keys(p, value):
+    out = []
+    for i in range(len(p.voters)):
+        out.append("OK")  # hand-over
+        for q, a in path_to(p.ask(i), value[i]):
+            out += keys(q, a)
+        out.append("OK")  # "answer recorded": pass it on
+    return out
+
+
+KINDS = {
+    "choice": (lambda p: range(len(p.options)), _pick, _choice_keys),
+    "number": (lambda p: range(p.lo, p.hi + 1), _pick, _number_keys),
+    "confirm": (lambda p: (True,), _pick, _ok),
+    "vote": (lambda p: (False, True), lambda p, rng: rng.below(2) == 1, lambda p, v: ["YES" if v else "NO"]),
+    "show": (lambda p: (True,), _pick, _ok),
+    "multi": (lambda p: range(1 << len(p.tiles)), _pick, _multi_keys),
+    "fields": (_none, _fields_random, _fields_keys),
+    "text": (_none, _text_random, _text_keys),
+    "secret": (_none, _secret_random, _secret_keys),
+}
+
+
+def domain(p):
+    return KINDS[p.kind][0](p)
+
+
+def keys(p, answer):
+    return KINDS[p.kind][2](p, answer)
+
+
+def path_to(prompt, value):
+    """[(prompt, answer), ...] that walks a chain to `value` (an action or a secret
+    answer); searched over domain(), so only for chains of enumerable kinds."""
+    d = domain(prompt)
+    if d is None:
+        raise ValueError("cannot search a " + prompt.kind)
+    for a in d:
+        nxt = prompt.answer(a)
+        if is_prompt(nxt):
+            rest = _try_path(nxt, value)
+            if rest is not None:
+                return [(prompt, a)] + rest
+        elif nxt == value:
+            return [(prompt, a)]
+    raise ValueError("no answers lead to {}".format(value))
+
+
+def _try_path(prompt, value):
+    try:
+        return path_to(prompt, value)
+    except ValueError:
+        return None
+
+
+def random_action(prompt, rng, path=None):
+    """Walk one move to its action with randomly drawn answers; `path`, when given,
+    collects the (prompt, answer) pairs on the way."""
+    p = prompt
+    while is_prompt(p):
+        a = KINDS[p.kind][1](p, rng)
+        if path is not None:
+            path.append((p, a))
+        p = p.answer(a)
+    return p
+
+
+def playout(game, state, rng, paths=None):
+    """Play `state` to its end with random_action; returns (actions applied, refused).
+    A refused action is drawn again (the game said why; playouts only count it).
+    `paths`, when given, gets each applied action's (prompt, answer) path."""
+    actions = []
+    refused = 0
+    while True:
+        p = game.prompt(state)
+        if p is None:
+            return actions, refused
+        path = [] if paths is not None else None
+        a = random_action(p, rng, path)
+        try:
+            game.apply(state, a)
+        except ValueError:
+            refused += 1
+            continue
+        actions.append(a)
+        if paths is not None:
+            paths.append(path)
