@@ -52,6 +52,9 @@ MIN_SAVES = 400  # enough erases for littlefs to relocate its metadata (block_cy
 # 300-450 bytes, still inline), "outlined" over littlefs's 512-byte inline limit (then
 # every save takes a data block of its own).
 PAD = {"small": 0, "typical": 200, "outlined": 600}
+# Games whose largest table already writes typical-size saves unpadded (Democrazy with
+# 10 names, law names and symbols: about 350-470 bytes).
+NO_TYPICAL_PAD = ("democrazy",)
 
 CASES = []
 for _g in games.GAMES:
@@ -66,8 +69,9 @@ def settings_for(gid, n, size="small"):
     s = {"players": [x[:8] for x in NAMES[:n]]}
     for key, _label, values in game.OPTIONS:
         s[key] = values[-1]
-    if PAD[size]:
-        s["zz"] = "x" * PAD[size]  # unknown settings keys are ignored by the game
+    pad = 0 if size == "typical" and gid in NO_TYPICAL_PAD else PAD[size]
+    if pad:
+        s["zz"] = "x" * pad  # unknown settings keys are ignored by the game
     return s
 
 
