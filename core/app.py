@@ -5,7 +5,7 @@
 
 step() turns raw button levels into events, hands them to the top screen of the stack,
 and when something changed renders a fresh frame and pushes only the pages that differ
-from what the panel shows. The App also owns what no single screen should: long BACK
+from what the panel shows; work queued with after() (saving the game) runs then. The App also owns what no single screen should: long BACK
 (offer to leave to the home menu), screen sleep after idle, the LEDs, and the guard that
 keeps an error in a screen from taking the game with it (the game's log is saved after
 every action; the error is shown and the box goes back to the home menu).
@@ -40,6 +40,8 @@ class App:
         self._full = True  # next push sends every page (boot, after wake)
         self._led_state = None
         self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
+        self._after = []  # work for after the next push to the panel (saves)
+        self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
         i18n.use("ui")
         self.settings = settings.load(storage)
         i18n.set_lang(self.settings["lang"])
@@ -80,6 +82,12 @@ class App:
         self.secret = None  # leaving drops a secret being collected (it asked first)
         self.cut(1)
 
+    def after(self, fn):
+        """Run fn() once the frame this step makes is on the panel: a press is answered
+        first and written to flash after (a power cut in between loses only that step)."""
+        self._after.append(fn)
+        self._dirty = True
+
     def refresh(self):
         """Send the next frame whole: every page, whatever the panel shows."""
         self._full = True
@@ -108,9 +116,13 @@ class App:
                 self._dirty = True
             if self._dirty:
                 self._guard(self._render)
+        while self._after:
+            self._guard(self._after.pop(0))
 
     def _dispatch(self, kind, button):
-        if kind == B.LONG and button == B.BACK and len(self.stack) > 1:
+        if kind == B.PRESS and button & (B.YES | B.NO) and self.secret and self.secret.both(self.now):
+            pass  # YES and NO together: the vote was taken back (core.secret)
+        elif kind == B.LONG and button == B.BACK and len(self.stack) > 1:
             from core.ui import Confirm
 
             lost = "ui.answers_lost" if self.secret else "ui.leave_saved"
@@ -146,6 +158,7 @@ class App:
         self._dirty = False
         if pages:
             self.display.show(buf, pages)
+            self.frames += 1
         self._set_leds(self.top().leds, 0)
 
     def _set_leds(self, yes_no, status):

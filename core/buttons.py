@@ -3,10 +3,16 @@
 Input is a bitmask of buttons held down, sampled by the caller with a time in ms (no
 clock is read here). Output is a list of events (kind, button):
 
-  PRESS    the button went down (after DEBOUNCE_MS of stable level)
+  PRESS    the button went down
   RELEASE  it came up again before LONG_MS: a plain click
   LONG     it has been held LONG_MS; its RELEASE is then suppressed
   REPEAT   UP/DOWN/LEFT/RIGHT still held: after REPEAT_DELAY_MS, every REPEAT_MS
+
+Debounce acts on the leading edge: the first change of a button's level is taken at once
+(no waiting for the level to settle, which cost every press 20 ms) and further changes of
+that button are ignored for DEBOUNCE_MS, so contact chatter after an edge is never a
+second press. A level that still differs when the lockout ends is taken then (a press
+shorter than DEBOUNCE_MS is a click).
 
 ignore_held() drops every further event of the buttons currently down until they have
 been released, so the press that opened a screen cannot act on the new screen. Times go
@@ -48,7 +54,8 @@ class Buttons:
     def __init__(self):
         self.stable = 0  # debounced levels
         self._raw = 0
-        self._raw_t = [0] * 8  # when each raw level last changed
+        self._locked = 0  # buttons within DEBOUNCE_MS of their last accepted edge
+        self._edge_t = [0] * 8  # when each button's last accepted edge was
         self._down_t = [0] * 8  # when each stable press began
         self._next_repeat = [0] * 8
         self._long_done = 0  # buttons whose LONG fired (RELEASE suppressed)
@@ -63,17 +70,18 @@ class Buttons:
 
     def update(self, now, raw):
         events = _NONE
-        changed = raw ^ self._raw
         self._raw = raw
         for i in range(8):
             bit = 1 << i
-            if changed & bit:
-                self._raw_t[i] = now
+            if self._locked & bit:
+                if ticks.diff(now, self._edge_t[i]) < DEBOUNCE_MS:
+                    continue
+                self._locked &= ~bit
             level = raw & bit
             if level != self.stable & bit:
-                if ticks.diff(now, self._raw_t[i]) < DEBOUNCE_MS:
-                    continue
                 self.stable ^= bit
+                self._locked |= bit
+                self._edge_t[i] = now
                 if level:
                     self._down_t[i] = now
                     self._next_repeat[i] = ticks.add(now, REPEAT_DELAY_MS)

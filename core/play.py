@@ -108,11 +108,15 @@ class Play:
 
     def act(self, action):
         try:
-            self.session.apply(action)
+            self.session.apply(action, False)
         except ValueError as e:
             self.app.push(Message(t("ui.refused"), [str(e)], self.app.pop))
             return
         self.show()
+        self.app.after(self._save)
+
+    def _save(self):
+        self.session.save()
         if self.session.save_error:
             self.app.push(Message(t("ui.error"), [t("game.save_fail", self.session.save_error)], self.app.pop))
 

@@ -7,24 +7,29 @@ back inside it and from its first screen to the hand-over), then a "recorded" sc
 then the hand-over to the next voter. on_done(answers) gets one answer per voter, in
 voter order, once everyone has answered. What the guarantees rest on:
 
-- the recorded screen is the same whatever was answered, and it is sent as a whole frame
-  (every page), so the pages pushed do not depend on what the voter's last screen
-  showed; frames, LEDs, pages and steps from the recording press to the next hand-over
-  are therefore identical for every answer;
+- the recorded screen is the same whatever was answered, and the pages pushed for it do
+  not depend on the answer: after a Vote (whose screen looks the same whatever is then
+  pressed) only the pages that differ from the vote screen, after any other prompt
+  (which shows its answer: a cursor, a value) every page; frames, LEDs, pages and steps
+  from the recording press to the next hand-over are therefore identical for every
+  answer;
 - a voter's chain is ask(i): it never sees the earlier voters' answers;
 - answers live only in this object until the last voter has answered: nothing is saved,
   shown or counted before; leaving or cancelling drops them (and says so first);
 - while it runs, app.secret is set: dialogs answer OK and BACK only, never YES or NO;
 - on the Vote screen, YES and NO pressed together record nothing and ask again, with the
-  same screen whichever was held.
+  same screens whichever was first: a vote acts on the first edge (at once), and the
+  other vote button going down within BOTH_MS takes it back (App asks both()).
 """
 
 from core import buttons as B
+from core import ticks
 from core.i18n import t
 from core.prompts import Prompt, is_prompt, open_prompt
 from core.ui import Confirm, HandOver, Screen, title_bar
 
 VOTE_BUTTONS = B.YES | B.NO
+BOTH_MS = 80  # YES and NO going down within this of each other are "both": no vote
 
 
 class Vote(Prompt):
@@ -130,6 +135,7 @@ class SecretFlow:
         self.answers = []
         self.base = 0  # stack index of the hand-over / recorded screen
         self.voter = None
+        self._vote = None  # (when, stack, answers given) at the last vote, for both()
 
     def names(self):
         return self.all_names
@@ -148,6 +154,8 @@ class SecretFlow:
         open_prompt(self, self.p.ask(len(self.answers)))
 
     def answered(self, q, value):
+        if q.kind == "vote":
+            self._vote = (self.app.now, self.app.stack[:], len(self.answers))
         nxt = q.answer(value)
         if is_prompt(nxt):
             open_prompt(self, nxt)
@@ -156,9 +164,26 @@ class SecretFlow:
             app = self.app
             app.cut(self.base + 1)
             app.replace(Recorded(self))
-            app.refresh()
+            if q.kind != "vote":
+                app.refresh()
+
+    def both(self, now):
+        """The other vote button went down just after a vote: take the vote back and show
+        the vote screen again, saying "Press only one!". True when it did."""
+        v = self._vote
+        app = self.app
+        if v is None or ticks.diff(now, v[0]) > BOTH_MS or app.buttons.down(VOTE_BUTTONS) != VOTE_BUTTONS:
+            return False
+        self._vote = None
+        del self.answers[v[2] :]
+        app.stack[:] = v[1]
+        app.top().both = True
+        app.cut(len(v[1]))  # the restored stack as it is; held buttons ignored
+        app.refresh()  # the screen after the vote showed it: send every page
+        return True
 
     def next_voter(self):
+        self._vote = None
         if len(self.answers) < len(self.p.voters):
             self.app.replace(self._handover())
         else:

@@ -59,12 +59,14 @@ class Session:
     def prompt(self):
         return self.game.prompt(self.state)
 
-    def apply(self, action):
-        """Validate and apply; ValueError (with the reason) leaves everything unchanged."""
+    def apply(self, action, save=True):
+        """Validate and apply; ValueError (with the reason) leaves everything unchanged.
+        save=False: the caller saves (the box answers the press first, see App.after)."""
         self.game.apply(self.state, action)
         self.log.append(action)
         self.redo_log = []
-        self.save()
+        if save:
+            self.save()
 
     def undo_limit(self):
         """How many steps undo may go back: the actions after the last sealed one."""

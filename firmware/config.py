@@ -11,7 +11,7 @@ BOARD = None  # None: "pico_w" if sys.implementation._machine says Pico W, else 
 WATCHDOG = PRODUCTION
 WATCHDOG_MS = 4000  # >= 2000; the rp2 maximum is 8388
 LIGHTSLEEP = PRODUCTION  # machine.lightsleep() between polls while app.asleep
-POLL_MS = 5  # loop period while awake (plus the step itself)
+POLL_MS = 2  # loop period while awake (plus the step itself): a press waits 1 ms on average
 IDLE_POLL_MS = 40  # while asleep: a press still lasts several polls
 DATA_DIR = "/data"
 CONTRAST = 0xCF

@@ -10,10 +10,14 @@ and calls app.step(time.ticks_ms(), buttons.read()) every few ms.
   last save. Ctrl-C (mpremote) disarms it on the RP2040 so the REPL stays usable.
 - While app.asleep the loop polls every IDLE_POLL_MS, in machine.lightsleep() if
   config.LIGHTSLEEP.
+- Garbage is collected in the first loop pass after a frame was pushed (the user is
+  reading it), so the collector never runs in the middle of answering a press: a press
+  takes the same time whatever the heap held before (YES and NO alike).
 - I2C errors: the display adapter never raises; it flags `failed` and the loop calls
   display.recover(), which re-initialises the panel and pushes the whole frame.
 """
 
+import gc
 import sys
 import time
 
@@ -96,6 +100,8 @@ def run(app, hw, steps=None):
     poll = config.POLL_MS
     idle = config.IDLE_POLL_MS
     n = 0
+    pushed = app.frames
+    settle = False
     while steps is None or n < steps:
         n += 1
         now = ticks_ms()
@@ -103,6 +109,12 @@ def run(app, hw, steps=None):
             app.step(now, read())
         except OSError as e:  # hardware trouble below the core; the game state lives on
             print("step:", repr(e))
+        if app.frames != pushed:
+            pushed = app.frames
+            settle = True  # collect on the next pass, once this frame's work is done
+        elif settle:
+            settle = False
+            gc.collect()
         if display.failed:
             display.recover(ticks_ms())
         if hw.wdt is not None:

@@ -1,4 +1,5 @@
-"""Button events from raw levels: debounce, click, long press, repeat, wrap-around."""
+"""Button events from raw levels: leading-edge debounce, click, long press, repeat,
+wrap-around."""
 
 from hypothesis import given, strategies as st
 
@@ -23,21 +24,22 @@ def kinds(events):
     return [(k, b) for _, k, b in events]
 
 
-def test_click_gives_press_then_release():
+def test_click_acts_on_the_first_sample_of_each_edge():
     ev = feed(B.Buttons(), 0, [(100, B.OK), (100, 0)])
-    assert kinds(ev) == [(B.PRESS, B.OK), (B.RELEASE, B.OK)]
-    assert ev[0][0] >= B.DEBOUNCE_MS
+    assert ev == [(5, B.PRESS, B.OK), (105, B.RELEASE, B.OK)]
 
 
-def test_bounce_shorter_than_debounce_is_ignored():
-    # contact chatter: 5 ms pulses never stay stable for DEBOUNCE_MS
-    chatter = [(5, B.OK), (5, 0)] * 10
-    assert feed(B.Buttons(), 0, chatter + [(100, 0)]) == []
+def test_chatter_after_an_edge_is_ignored():
+    # contact bounce after the press and after the release, within DEBOUNCE_MS of the edge
+    bounce = [(5, B.OK), (5, 0)]
+    timeline = bounce * 2 + [(200, B.OK)] + [(5, 0), (5, B.OK)] * 2 + [(100, 0)]
+    ev = feed(B.Buttons(), 0, timeline)
+    assert ev == [(5, B.PRESS, B.OK), (225, B.RELEASE, B.OK)]
 
 
-def test_chatter_then_steady_press_is_one_press():
-    ev = feed(B.Buttons(), 0, [(5, B.OK), (5, 0)] * 4 + [(200, B.OK), (100, 0)])
-    assert kinds(ev) == [(B.PRESS, B.OK), (B.RELEASE, B.OK)]
+def test_press_shorter_than_the_lockout_is_a_click():
+    ev = feed(B.Buttons(), 0, [(10, B.OK), (100, 0)])
+    assert ev == [(5, B.PRESS, B.OK), (5 + B.DEBOUNCE_MS, B.RELEASE, B.OK)]
 
 
 def test_long_press_suppresses_release():
@@ -59,7 +61,7 @@ def test_repeat_for_dpad_only():
     # first repeat after the delay, then every REPEAT_MS
     assert reps[0] - ev[0][0] >= B.REPEAT_DELAY_MS
     assert all(b - a >= B.REPEAT_MS for a, b in zip(reps, reps[1:]))
-    assert len(reps) == 1 + (1000 - B.DEBOUNCE_MS - B.REPEAT_DELAY_MS) // B.REPEAT_MS
+    assert len(reps) == 1 + (1000 - 5 - B.REPEAT_DELAY_MS) // B.REPEAT_MS
     # held D-pad buttons repeat instead of long-pressing, and still release
     assert (B.LONG, B.DOWN) not in kinds(ev)
     assert kinds(ev)[-1] == (B.RELEASE, B.DOWN)

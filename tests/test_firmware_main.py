@@ -14,6 +14,11 @@ OLD_VOTE = bytes([0x3C]) * 1024
 PIN = {"UP": 10, "DOWN": 11, "LEFT": 12, "RIGHT": 13, "OK": 14, "BACK": 15, "YES": 16, "NO": 17}
 
 
+def polls(ms):
+    """Loop passes that span `ms` of the device's time while awake."""
+    return ms // config.POLL_MS
+
+
 @pytest.fixture
 def dev(monkeypatch, tmp_path):
     """A Pico with the default wiring on fake hardware; the panel holds an old vote."""
@@ -44,7 +49,7 @@ def dev(monkeypatch, tmp_path):
 
 def test_boot_and_scripted_session(dev):
     hw = dev.hardware()
-    app = fw.main(hw=hw, steps=30)
+    app = fw.main(hw=hw, steps=polls(150))
     assert app is not None
     # The old vote in panel RAM was never shown: the panel went dark first, and the
     # first thing it lit up was blank RAM.
@@ -57,19 +62,19 @@ def test_boot_and_scripted_session(dev):
     t = dev.clock.now
     dev.press("DOWN", t + 50)
     dev.press("OK", t + 300)
-    fw.run(app, hw, steps=100)
+    fw.run(app, hw, steps=polls(500))
     assert app.frame.lines[0] == "Players"  # DOWN then OK opened the second game, Democrazy
     assert dev.panel.visible() == bytes(app.frame.buf)
 
     t = dev.clock.now
     dev.press("BACK", t + 50)
-    fw.run(app, hw, steps=60)
+    fw.run(app, hw, steps=polls(300))
     assert app.frame.lines[:3] == ["Tablebox", "23", "> Democrazy"]
     assert dev.panel.visible() == bytes(app.frame.buf)
     # A cursor move is a page or two, not a full frame.
     n = len(dev.m.bus.log)
     dev.press("UP", dev.clock.now + 30)
-    fw.run(app, hw, steps=40)
+    fw.run(app, hw, steps=polls(200))
     assert app.frame.lines[1] == "> 23"
     assert 0 < dev.m.bus.payload_bytes(n) <= 3 * 136
     assert dev.panel.visible() == bytes(app.frame.buf)
@@ -84,10 +89,10 @@ def test_loop_polls_every_few_ms(dev):
 
 def test_i2c_error_mid_session_recovers_with_full_frame(dev):
     hw = dev.hardware()
-    app = fw.main(hw=hw, steps=20)
+    app = fw.main(hw=hw, steps=polls(100))
     dev.m.bus.fail = 1  # the next write (the frame after DOWN) fails once
     dev.press("DOWN", dev.clock.now + 20)
-    fw.run(app, hw, steps=30)
+    fw.run(app, hw, steps=polls(150))
     assert hw.display.errors == 1
     assert not hw.display.failed
     assert app.frame.lines[2] == "> Democrazy"  # the game went on
@@ -96,29 +101,29 @@ def test_i2c_error_mid_session_recovers_with_full_frame(dev):
 
 def test_i2c_error_recovery_happens_on_the_next_iteration(dev):
     hw = dev.hardware()
-    app = fw.main(hw=hw, steps=5)
+    app = fw.main(hw=hw, steps=polls(25))
     hw.display.show(app.frame.buf, 0xFF)
     dev.m.bus.fail = 1
     app.frame.buf[0] ^= 0xFF  # something new to show
     hw.display.show(app.frame.buf, 1)
     assert hw.display.failed
     assert dev.panel.visible() != bytes(app.frame.buf)
-    fw.run(app, hw, steps=1)
+    fw.run(app, hw, steps=polls(5))
     assert not hw.display.failed
     assert dev.panel.visible() == bytes(app.frame.buf)
 
 
 def test_panel_unplugged_then_back(dev):
     hw = dev.hardware()
-    app = fw.main(hw=hw, steps=5)
+    app = fw.main(hw=hw, steps=polls(25))
     del dev.m.bus.devices[0x3C]
     dev.press("DOWN", dev.clock.now + 20)
-    fw.run(app, hw, steps=100)  # 500+ ms without a panel: no exception, buttons work
+    fw.run(app, hw, steps=polls(500))  # 500+ ms without a panel: no exception, buttons work
     assert hw.display.failed
     assert app.frame.lines[2] == "> Democrazy"
     fresh = Panel(ram=OLD_VOTE)
     dev.m.bus.devices[0x3C] = fresh
-    fw.run(app, hw, steps=150)
+    fw.run(app, hw, steps=polls(750))
     assert not hw.display.failed
     assert fresh.visible() == bytes(app.frame.buf)
     assert OLD_VOTE not in fresh.lit_snapshots
@@ -126,7 +131,7 @@ def test_panel_unplugged_then_back(dev):
 
 def test_watchdog_only_when_enabled_and_fed_each_iteration(dev, monkeypatch):
     hw = dev.hardware()
-    fw.main(hw=hw, steps=10)
+    fw.main(hw=hw, steps=polls(50))
     assert dev.m.wdts == []  # development build: no watchdog
     monkeypatch.setattr(config, "WATCHDOG", True)
     hw = dev.hardware()
@@ -141,7 +146,7 @@ def test_sleeping_app_polls_slower_and_uses_lightsleep(dev, monkeypatch):
     hw = dev.hardware()
     assert hw.lightsleep is dev.m.lightsleep
     hw.lightsleep = lambda ms: (dev.m.lightsleep(ms), dev.clock.sleep_ms(ms))  # time passes
-    app = fw.main(hw=hw, steps=5)
+    app = fw.main(hw=hw, steps=polls(25))
     assert dev.m.lightsleeps == []
     idle_s = app.settings["sleep"]
     steps = idle_s * 1000 // config.POLL_MS + 10
@@ -153,7 +158,7 @@ def test_sleeping_app_polls_slower_and_uses_lightsleep(dev, monkeypatch):
     fw.run(app, hw, steps=20)
     assert len(dev.m.lightsleeps) == n + 20  # still asleep: 20 slow polls
     dev.press("OK", dev.clock.now + 10, ms=200)
-    fw.run(app, hw, steps=20)
+    fw.run(app, hw, steps=polls(100))
     assert not app.asleep
     assert dev.panel.visible() == bytes(app.frame.buf)
 
@@ -162,13 +167,13 @@ def test_safe_mode_skips_the_loop(dev):
     dev.m.levels[PIN["OK"]] = 0
     dev.m.levels[PIN["BACK"]] = 0
     hw = dev.hardware()
-    assert fw.main(hw=hw, steps=10) is None
+    assert fw.main(hw=hw, steps=polls(50)) is None
     assert dev.clock.slept == []
 
 
 def test_ctrl_c_turns_leds_off_and_reraises(dev, monkeypatch):
     hw = dev.hardware()
-    app = fw.main(hw=hw, steps=2)
+    app = fw.main(hw=hw, steps=polls(10))
 
     def boom(now, mask):
         raise KeyboardInterrupt
@@ -177,7 +182,7 @@ def test_ctrl_c_turns_leds_off_and_reraises(dev, monkeypatch):
     monkeypatch.setattr(fw, "boot", lambda hw: app)
     hw.leds.set(255, 255, 255)
     with pytest.raises(KeyboardInterrupt):
-        fw.main(hw=hw, steps=3)
+        fw.main(hw=hw, steps=polls(15))
     assert [p.duty_u16() for p in dev.m.pwms] == [0, 0, 0]
 
 
@@ -213,12 +218,12 @@ def test_firmware_shows_the_same_screens_as_the_simulator(dev):
     sim = fakes.Display()
     runner = script.Runner(App(sim, fakes.Leds(), fakes.MemStorage(), 1))
     hw = dev.hardware()
-    app = fw.main(hw=hw, steps=10)
+    app = fw.main(hw=hw, steps=polls(50))
     seen = []
     for s in steps:
         assert runner.do(s) is None
         dev.press(s, dev.clock.now + 10, 60)
-        fw.run(app, hw, steps=40)
+        fw.run(app, hw, steps=polls(200))
         assert dev.panel.visible() == bytes(sim.buf), s
         seen.append(list(app.frame.lines))
     assert ["Result", "YES 2", "NO 1", "Majority YES"] in seen  # the reveal was on the panel

@@ -11,7 +11,7 @@ import types
 import pytest
 
 from core import buttons as B
-from core import games, saves
+from core import games, saves, secret
 from core.prompts import Number
 from core.secret import Secret, Vote
 from core.session import Session
@@ -171,8 +171,9 @@ def test_vote_then_number_chain_is_the_same_for_every_answer_and_back_steps_insi
 
 PATTERNS = (
     [(B.YES | B.NO, 80)],  # both at once
-    [(B.YES, 10), (B.YES | B.NO, 80)],  # YES first
+    [(B.YES, 10), (B.YES | B.NO, 80)],  # YES first: recorded at once, then taken back
     [(B.NO, 10), (B.YES | B.NO, 80)],  # NO first
+    [(B.NO, 70), (B.YES | B.NO, 80)],  # NO first, YES within BOTH_MS
 )
 
 
@@ -186,10 +187,21 @@ def test_yes_and_no_together_record_nothing_and_look_the_same(make_box, ttiles):
         for mask, ms in pattern + [(0, 80)]:
             box.runner.hold(mask, ms)
         assert "press YES or NO" in box.lines() and "Press only one!" in box.lines()
-        seen.append((list(box.display.pushes), list(box.leds.history), box.lines()))
+        seen.append((list(box.display.pushes), list(box.leds.history), box.lines(), bytes(box.app.frame.buf)))
         box.do("NO")  # then one button alone: recorded
         assert "Tiles" in box.lines()
-    assert seen[0] == seen[1] == seen[2]
+    # Whichever came first, the same pages and LEDs; pressed at once, no vote in between.
+    assert seen[1] == seen[2] == seen[3]
+    assert seen[0][2:] == seen[1][2:]
+
+
+def test_the_other_vote_button_later_than_both_ms_does_nothing(make_box, ttiles):
+    box = resumed(make_box, "ttiles", [], NAMES[:2])
+    box.do("OK")
+    box.runner.hold(B.YES, secret.BOTH_MS + 20)
+    box.runner.hold(B.YES | B.NO, 80)
+    box.runner.hold(0, 80)
+    assert box.lines()[0] == "Tiles"  # YES stands; the chain goes on
 
 
 # ----------------------------------------------------------------- lasting secrets and undo
