@@ -20,6 +20,7 @@ from core.rng import Rng
 from core.frame import PAGES, W, Frame
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
+WARM_MS = 250  # idle this long before warm() imports anything
 
 
 class App:
@@ -42,6 +43,7 @@ class App:
         self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
         self._after = []  # work for after the next push to the panel (saves)
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
+        self._warm = []  # modules to import while the box is idle, see warm()
         i18n.use("ui")
         self.settings = settings.load(storage)
         i18n.set_lang(self.settings["lang"])
@@ -82,6 +84,12 @@ class App:
         self.secret = None  # leaving drops a secret being collected (it asked first)
         self.cut(1)
 
+    def warm(self, *modules):
+        """Import these modules once the box has been idle for WARM_MS, one per step:
+        loading a module from flash takes tens of ms on the Pico, better spent while the
+        table reads the screen than after the press that needs it."""
+        self._warm.extend(modules)
+
     def after(self, fn):
         """Run fn() once the frame this step makes is on the panel: a press is answered
         first and written to flash after (a power cut in between loses only that step)."""
@@ -107,10 +115,13 @@ class App:
             for kind, button in events:
                 self._guard(self._dispatch, kind, button)
         elif not self.asleep:
+            quiet = ticks.diff(now, self._last_input)
             idle = self.settings["sleep"]
-            if idle and ticks.diff(now, self._last_input) >= idle * 1000:
+            if idle and quiet >= idle * 1000:
                 self._sleep()
                 return
+            if self._warm and quiet >= WARM_MS and not self._dirty:
+                self._guard(__import__, self._warm.pop())
         if not self.asleep:
             if self._guard(self.top().tick, now):
                 self._dirty = True
@@ -129,7 +140,8 @@ class App:
             self.push(Confirm(i18n.t("ui.leave_title"), [i18n.t("ui.leave_q"), i18n.t(lost)], self.home, votes=not self.secret))
         else:
             self.top().on_event(kind, button)
-        self._dirty = True
+        if kind != B.RELEASE or not button & B.REPEATING:
+            self._dirty = True  # a D-pad acts on press and repeat: its release changes nothing
 
     def _guard(self, fn, *args):
         try:

@@ -18,7 +18,7 @@ W = 128
 PAGES = 8  # 64 rows
 _ZERO = bytes(W * PAGES)
 _ONES = b"\xff" * W
-_ROWS_MAX = 24  # texts in one generation of the cache (a screen draws fewer)
+_ROWS_MAX = 16  # texts in one generation of the cache (a screen draws fewer)
 _rows_new = {}  # (text, scale) -> its rows of pixel columns, see _rows()
 _rows_old = {}  # the generation before: what the last screens drew
 

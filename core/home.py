@@ -12,6 +12,7 @@ from core.ui import Menu, Message
 
 def start(app):
     app.push(Menu(t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None))
+    app.warm("core.players", "core.session", "core.play")  # what the first choice needs
     last = _last(app)
     if last:
         from core.play import resume

@@ -242,9 +242,9 @@ def start_new(app, game_id):
 
     def begin():
         session = Session(game_id, settings, app.new_seed(), (), app.storage)
-        session.save()
-        remember(app, game_id)
         Play(app, session).show()
+        app.after(session.save)  # the first prompt first, the flash after
+        app.after(lambda: remember(app, game_id))
 
     def options(k):
         if k == len(game.OPTIONS):

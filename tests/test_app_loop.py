@@ -1,0 +1,85 @@
+"""What App.step promises beyond screens: a press is answered on the panel before its
+step is written to flash (after()), modules are warmed only while the box is idle
+(warm()), and a D-pad release draws nothing (the D-pad acts on press and repeat)."""
+
+import sys
+
+from core import buttons as B
+from core.app import WARM_MS, App
+from core.ui import Screen
+from host_sim import fakes
+from host_sim.script import Runner
+
+
+class Logged(fakes.MemStorage):
+    def __init__(self, log):
+        fakes.MemStorage.__init__(self)
+        self.log = log
+
+    def put(self, name, data):
+        self.log.append("put " + name)
+        fakes.MemStorage.put(self, name, data)
+
+
+def box():
+    log = []
+    display = fakes.Display()
+    show = display.show
+    display.show = lambda buf, pages: (log.append("show"), show(buf, pages))
+    app = App(display, fakes.Leds(), Logged(log), 1)
+    return app, log, Runner(app, 1000)
+
+
+def test_a_23_step_is_on_the_panel_before_it_is_saved():
+    app, log, run = box()
+    for line in ("OK", "UP", "UP", "OK", "OK", "OK"):  # 23, four players, options: dealt
+        run.do(line)
+    assert app.frame.lines[0] == "Who holds the 1?"
+    del log[:]
+    run.do("OK")  # P1 holds the 1: the step is saved
+    puts = [i for i, e in enumerate(log) if e.startswith("put g23")]
+    assert puts and log.index("show") < puts[0]
+
+
+def test_after_runs_once_after_the_push_of_its_step():
+    app, log, run = box()
+
+    class Acts(Screen):
+        def on_event(self, kind, button):
+            if kind == B.RELEASE and button == B.OK:
+                self.title = "done"
+                app.after(lambda: log.append("after"))
+
+        def draw(self, f):
+            f.text(self.title or "waiting", 0, 8)
+
+    app.push(Acts())
+    run.hold(0, 60)
+    del log[:]
+    run.do("OK")
+    assert log == ["show", "after"]
+    run.do("UP")
+    assert log.count("after") == 1
+
+
+def test_warm_imports_only_after_the_box_is_idle(monkeypatch):
+    app, log, run = box()
+    monkeypatch.delitem(sys.modules, "core.playout", raising=False)
+    app.warm("core.playout")
+    run.hold(0, WARM_MS - 20)
+    run.do("DOWN")  # input restarts the idle time
+    run.hold(0, WARM_MS - 150)
+    assert "core.playout" not in sys.modules
+    run.hold(0, 200)
+    assert "core.playout" in sys.modules
+
+
+def test_a_dpad_press_draws_its_release_does_not():
+    app, log, run = box()
+    drawn = []
+    draw = app.top().draw
+    app.top().draw = lambda f: (drawn.append(1), draw(f))
+    run.hold(B.DOWN, 60)
+    assert len(drawn) == 1 and app.frame.lines[2].startswith("> ")
+    run.hold(0, 60)
+    assert len(drawn) == 1
