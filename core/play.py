@@ -241,8 +241,16 @@ def start_new(app, game_id):
     settings = {}
 
     def begin():
+        problem = None
+        if hasattr(game, "progress"):  # the game starts from its progress (a campaign)
+            from core import progress
+
+            rec, problem = progress.load(app.storage, game_id) if app.storage else (None, None)
+            settings["progress"] = rec or {}
         session = Session(game_id, settings, app.new_seed(), (), app.storage)
         Play(app, session).show()
+        if problem:
+            app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], app.pop))
         app.after(session.save)  # the first prompt first, the flash after
         app.after(lambda: remember(app, game_id))
 

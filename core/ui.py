@@ -122,13 +122,14 @@ class Menu(Screen):
             self.top = self.index
         elif self.index >= self.top + rows:
             self.top = self.index - rows + 1
+        room = W - 16 if len(self.items) > rows else W - 8  # scroll marks need the right edge
         for r in range(rows):
             i = self.top + r
             if i >= len(self.items):
                 break
             y = (row0 + r) * 8
             sel = i == self.index
-            f.text(fit(self.label(i), 1, W - 16), 8, y, 1, invert=sel)
+            f.text(fit(self.label(i), 1, room), 8, y, 1, invert=sel)
             if sel:
                 f.text("\u25ba", 0, y, 1, False, False)
         scroll_marks(f, self.top, rows, len(self.items), row0 * 8)

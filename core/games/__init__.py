@@ -55,7 +55,7 @@ GAMES = (
     ("g23", "g23", "23", 2, 4),
     ("democrazy", "democrazy", "Democrazy", 4, 10),
     ("wtr", None, "What the Rule?!", 2, 10),
-    ("mmag", None, "Man muss auch g\u00f6nnen", 1, 4),
+    ("mmag", "mmag", "Man muss auch g\u00f6nnen", 1, 4),
     ("drws", None, "Das Regeln Wir Schon!", 3, 5),
 )
 

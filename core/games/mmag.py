@@ -1,0 +1,481 @@
+"""Man muss auch gönnen, 1-4 players: the box rolls the five coloured dice (or takes in
+physical ones), runs rolls, rerolls and the passive players' picks, offers the chance
+after the third roll, keeps turn order and the end of the game, and runs the solo mode
+with its campaign (core.progress). Rules: shared/RULES.md and
+rulebooks/man-muss-auch-goennen.en.txt. Cards, market and displays stay on the table.
+
+Actions (plain lists, validated by apply()):
+  ["colours", n1, .. n5]      the dice's colour names (setting "colours": own names)
+  ["begin"]                   solo: the campaign screen was read
+  ["start", seat]             who starts; -1: the box draws
+  ["roll"]                    the box rolls every die (a turn's first roll, the solo
+  ["roll", v1, .. v5]         passive roll), or the players enter what they rolled
+  ["reroll", mask]            the active player rerolls the dice in mask (bit i = die
+  ["reroll", mask, v1, .. v5] i); physical dice: all five values, the kept ones unchanged
+  ["pick", die]               the next passive player takes die (rerolled ones only) or
+                              none (-1); several may take the same die
+  ["use"]                     the active player uses the dice (the normal use)
+  ["chance", 1|2]             after the third roll only: 1-2 dice as a passive player, or
+                              the top face-down card
+  ["done", ninth]             the turn is over; ninth 1: the player bought their 9th card
+  ["passive"]                 solo: the passive roll was used and a market card removed
+  ["score", seat, points, empty]  final points and empty display spaces, seat order
+
+Rulings where the rulebook is silent (the help text says them):
+- Seats are entered clockwise; a round ends with the player to the right of the start
+  player. The 9th card ends the game after the round after the current one.
+- In solo a round is an active and a passive turn; the round counter is the number of
+  passive turns. The 9th card ends it after the next round, never after the level's limit.
+- Campaign: the level's target is met with the points plus the campaign points carried
+  in; the surplus carries on. Level 7 won ends the campaign (the next starts at 1); the
+  challenge is level 7 won with 50 or more campaign points left.
+"""
+
+from core.i18n import t
+from core.prompts import Choice, Number
+from core.rng import Rng
+from core.tiles import Fields, Multi, Show
+
+OPTIONS = (
+    ("dice", "mmag.dice", ("box", "own")),
+    ("colours", "mmag.colours", ("std", "own")),
+)
+DICE = 5
+ALL = (1 << DICE) - 1
+ROLLS = 3  # the first roll and at most two rerolls
+LEVELS = ((15, 90), (14, 86), (13, 82), (12, 78), (11, 74), (10, 70), (9, 66))
+CHALLENGE = 50  # campaign points left after level 7 (the rulebook's challenge)
+MAX_POINTS = 250
+EMPTY = 6  # empty display spaces at most (3 cards at least in a 3x3 display)
+
+
+def solo_level(level):
+    """(rounds, points) of a solo level 1..7."""
+    return LEVELS[level - 1]
+
+
+def passive_dice(rerolls):
+    """Dice the solo passive roll lets the player use after an active turn with
+    `rerolls` rerolls: 3, 2 or 1."""
+    return 3 - rerolls
+
+
+def new(settings, seed):
+    players = settings.get("players")
+    if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= 4:
+        raise ValueError(t("mmag.e.players"))
+    dice = settings.get("dice", "box")
+    colours = settings.get("colours", "std")
+    if dice not in OPTIONS[0][2] or colours not in OPTIONS[1][2]:
+        raise ValueError(t("mmag.e.format"))
+    n = len(players)
+    camp = settings.get("progress") or {}
+    level = camp.get("level", 1)
+    s = {
+        "players": [str(p) for p in players],
+        "n": n,
+        "own": dice == "own",  # physical dice: values entered
+        "names": None,  # own colour names, else the translated defaults
+        "rng": Rng(seed).state,
+        "phase": "colours" if colours == "own" else _first_phase(n),
+        "first": 0,  # start player
+        "active": 0,
+        "round": 1,
+        "dice": [0] * DICE,
+        "rolls": 0,  # rolls in this turn, 0..3
+        "rerolled": 0,  # mask of the last reroll
+        "picks": [],  # dice the passive players took after the last reroll (-1: none)
+        "end": 0,  # the round after which the game ends (0: not triggered)
+        "ninth": -1,  # who bought the first 9th card
+        "points": [],
+        "empty": [],
+    }
+    if n == 1:
+        s["level"] = level
+        s["carry"] = camp.get("carry", 0)  # campaign points brought in
+        s["best"] = [camp.get("best", 0), camp.get("best_carry", 0)]  # as the game began
+        s["challenge"] = bool(camp.get("challenge"))
+        s["counter"] = 0  # market cards removed: passive turns played
+        s["rerolls"] = 0  # in the last active turn
+    return s
+
+
+def _first_phase(n):
+    return "start" if n > 1 else "campaign"
+
+
+def _int(x, lo, hi):
+    if type(x) is not int or x < lo or x > hi:
+        raise ValueError(t("mmag.e.format"))
+    return x
+
+
+def _values(a, at):
+    if len(a) != at + DICE:
+        raise ValueError(t("mmag.e.format"))
+    return [_int(v, 1, 6) for v in a[at:]]
+
+
+def roll(s, mask):
+    """Roll the dice in mask with the game's Rng; the others keep their values."""
+    r = Rng(s["rng"])
+    for i in range(DICE):
+        if mask >> i & 1:
+            s["dice"][i] = 1 + r.below(6)
+    s["rng"] = r.state
+
+
+def _throw(s, a, mask, at):
+    """The dice in mask get new values: the box rolls them, or a[at:] says them."""
+    if not s["own"]:
+        if len(a) != at:
+            raise ValueError(t("mmag.e.format"))
+        roll(s, mask)
+        return
+    values = _values(a, at)
+    for i in range(DICE):
+        if not mask >> i & 1 and s["rolls"] and values[i] != s["dice"][i]:
+            raise ValueError(t("mmag.e.kept"))
+    s["dice"] = values
+
+
+def apply(s, a):
+    if not isinstance(a, list) or not a:
+        raise ValueError(t("mmag.e.format"))
+    w = a[0]
+    ph = s["phase"]
+    n = s["n"]
+    if ph == "colours" and w == "colours" and len(a) == 1 + DICE:
+        names = []
+        for x in a[1:]:
+            if type(x) is not str or not x.strip() or len(x) > 6:
+                raise ValueError(t("mmag.e.name"))
+            names.append(x.strip())
+        s["names"] = names
+        s["phase"] = _first_phase(n)
+    elif ph == "campaign" and w == "begin" and len(a) == 1:
+        s["phase"] = "turn"
+    elif ph == "start" and w == "start" and len(a) == 2:
+        seat = _int(a[1], -1, n - 1)
+        if seat < 0:
+            r = Rng(s["rng"])
+            seat = r.below(n)
+            s["rng"] = r.state
+        s["first"] = s["active"] = seat
+        s["phase"] = "turn"
+    elif ph == "turn" and w == "roll":
+        _throw(s, a, ALL, 1)
+        s["rolls"] = 1
+        s["rerolled"] = 0
+        s["picks"] = []
+        s["phase"] = "decide"
+    elif ph == "decide" and w == "reroll" and len(a) >= 2:
+        mask = _int(a[1], 1, ALL)
+        if s["rolls"] >= ROLLS:
+            raise ValueError(t("mmag.e.rerolls"))
+        _throw(s, a, mask, 2)
+        s["rolls"] += 1
+        s["rerolled"] = mask
+        s["picks"] = []
+        if n > 1:
+            s["phase"] = "picks"
+    elif ph == "picks" and w == "pick" and len(a) == 2:
+        die = _int(a[1], -1, DICE - 1)
+        if die >= 0 and not s["rerolled"] >> die & 1:
+            raise ValueError(t("mmag.e.pick"))
+        s["picks"].append(die)
+        if len(s["picks"]) == n - 1:
+            s["phase"] = "decide"
+    elif ph == "decide" and w == "use" and len(a) == 1:
+        s["phase"] = "done"
+    elif ph == "decide" and w == "chance" and len(a) == 2:
+        _int(a[1], 1, 2)
+        if s["rolls"] != ROLLS:
+            raise ValueError(t("mmag.e.chance"))
+        s["phase"] = "done"
+    elif ph == "done" and w == "done" and len(a) == 2:
+        if _int(a[1], 0, 1) and s["ninth"] < 0:
+            s["ninth"] = s["active"]
+            s["end"] = _end_round(s)
+        if n == 1:
+            s["rerolls"] = s["rolls"] - 1
+            s["phase"] = "passive_roll"
+        else:
+            _next_turn(s)
+    elif ph == "passive_roll" and w == "roll":
+        _throw(s, a, ALL, 1)
+        s["phase"] = "passive"
+    elif ph == "passive" and w == "passive" and len(a) == 1:
+        s["counter"] += 1
+        s["round"] += 1
+        s["rolls"] = 0
+        if s["counter"] == solo_level(s["level"])[0] or s["counter"] == s["end"]:
+            s["phase"] = "score"
+        else:
+            s["phase"] = "turn"
+    elif ph == "score" and w == "score" and len(a) == 4 and a[1] == len(s["points"]):
+        s["points"].append(_int(a[2], 0, MAX_POINTS))
+        s["empty"].append(_int(a[3], 0, EMPTY))
+        if len(s["points"]) == n:
+            s["phase"] = "over"
+    else:
+        raise ValueError(t("mmag.e.now"))
+
+
+def _end_round(s):
+    """The round after which the game ends once a 9th card is bought now: the current
+    round is finished and one more is played (solo: never beyond the level's limit)."""
+    if s["n"] == 1:
+        return min(s["counter"] + 2, solo_level(s["level"])[0])
+    return s["round"] + 1
+
+
+def _next_turn(s):
+    n = s["n"]
+    last = (s["first"] + n - 1) % n  # the player to the right of the start player
+    if s["active"] == last:
+        if s["round"] == s["end"]:
+            s["phase"] = "score"
+            return
+        s["round"] += 1
+    s["active"] = (s["active"] + 1) % n
+    s["rolls"] = 0
+    s["phase"] = "turn"
+
+
+def sealed(a):
+    return False  # nothing in this game is secret
+
+
+# ---------------------------------------------------------------- prompts
+
+
+def colour(s, i):
+    return s["names"][i] if s["names"] else t("mmag.c" + str(i))
+
+
+def label(s, i):
+    """A die's short colour label under its value (four letters at most)."""
+    return s["names"][i][:4] if s["names"] else t("mmag.s" + str(i))
+
+
+def _tiles(s):
+    return [str(s["dice"][i]) for i in range(DICE)], [label(s, i) for i in range(DICE)]
+
+
+def _die(s, i):
+    return "{} {}".format(colour(s, i), s["dice"][i])
+
+
+def _passive(s, k):
+    """Seat of the k-th passive player after the active one, clockwise."""
+    return (s["active"] + 1 + k) % s["n"]
+
+
+def prompt(s):
+    ph = s["phase"]
+    n = s["n"]
+    if ph == "colours":
+        return _ask_colours(s, [])
+    if ph == "campaign":
+        return Show(t("mmag.v.campaign"), lambda _: ["begin"], big=t("mmag.level", s["level"]), lines=campaign_lines(s))
+    if ph == "start":
+        opts = s["players"] + [t("mmag.random")]
+        return Choice(t("mmag.q.start"), opts, lambda i: ["start", -1 if i == n else i])
+    if ph == "turn" or ph == "passive_roll":
+        title = t("mmag.passive") if ph == "passive_roll" else t("mmag.turn")
+        if s["own"]:
+            fields = [(label(s, i), 1, 6, None) for i in range(DICE)]
+            return Fields(title, fields, lambda v: ["roll"] + v, player=s["active"], lines=[t("mmag.enter")])
+        return Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")])
+    if ph == "decide":
+        return _decide(s)
+    if ph == "picks":
+        k = len(s["picks"])
+        dice = [i for i in range(DICE) if s["rerolled"] >> i & 1]
+        opts = [t("mmag.none")] + [_die(s, i) for i in dice]
+        return Choice(t("mmag.q.pick"), opts, lambda j: ["pick", dice[j - 1] if j else -1], player=_passive(s, k))
+    if ph == "done":  # the dice stay on screen while they are used on the cards
+        opts = [t("mmag.a.done")]
+        if s["ninth"] < 0:
+            opts.append(t("mmag.a.ninth"))
+        end = Choice(t("mmag.q.done"), opts, lambda i: ["done", i], player=s["active"])
+        values, labels = _tiles(s)
+        who = s["players"][s["active"]]
+        return Show(t("mmag.using", who), lambda _: end, tiles=list(zip(values, labels)), lines=[t("mmag.ok_done")])
+    if ph == "passive":
+        values, labels = _tiles(s)
+        lines = [t("mmag.use_n", passive_dice(s["rerolls"])), t("mmag.remove")]
+        return Show(t("mmag.passive"), lambda _: ["passive"], tiles=list(zip(values, labels)), lines=lines)
+    if ph == "score":
+        i = len(s["points"])
+        if n == 1:
+            return Number(t("mmag.q.points"), 0, MAX_POINTS, lambda p: ["score", 0, p, 0], initial=solo_level(s["level"])[1], player=0)
+        return Number(t("mmag.q.points"), 0, MAX_POINTS, lambda p: _ask_empty(i, p), initial=60, player=i)
+    return None
+
+
+def _merge(s, dice, values):
+    """All five values: the entered ones for `dice`, the others as they lie."""
+    out = list(s["dice"])
+    for k in range(len(dice)):
+        out[dice[k]] = values[k]
+    return out
+
+
+def _ask_colours(s, names):
+    if len(names) == DICE:
+        return ["colours"] + names
+    i = len(names)
+    from core.textentry import Text
+
+    return Text(t("mmag.q.colour", i + 1), lambda x: _ask_colours(s, names + [x]), maxlen=6, initial=t("mmag.c" + str(i)))
+
+
+def _ask_empty(i, points):
+    return Number(t("mmag.q.empty"), 0, EMPTY, lambda e: ["score", i, points, e], player=i)
+
+
+def _status(s):
+    solo = s["n"] == 1
+    now = s["counter"] + 1 if solo else s["round"]  # this round's number
+    if s["end"]:
+        return t("mmag.last_round") if now == s["end"] else t("mmag.end_round")
+    if solo:
+        return t("mmag.solo_round", now, solo_level(s["level"])[0])
+    return t("mmag.round", now)
+
+
+def _decide(s):
+    values, labels = _tiles(s)
+    r = s["rolls"]
+    who = s["players"][s["active"]]
+    if r < ROLLS:
+        def chosen(mask):
+            if not mask:
+                return ["use"]
+            if s["own"]:  # only the rerolled dice are entered; the kept ones stay
+                dice = [i for i in range(DICE) if mask >> i & 1]
+                fields = [(labels[i], 1, 6, None) for i in dice]
+                return Fields(t("mmag.enter_rolled"), fields, lambda v: ["reroll", mask] + _merge(s, dice, v),
+                              initial=[s["dice"][i] for i in dice], lines=[who])
+            return ["reroll", mask]
+
+        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=[t("mmag.mark")])
+    opts = [t("mmag.a.use"), t("mmag.a.chance1"), t("mmag.a.chance2")]
+    pick = Choice(t("mmag.q.third"), opts, lambda i: ["use"] if i == 0 else ["chance", i], player=s["active"])
+    return Show(t("mmag.roll_n", who, r, ROLLS), lambda _: pick, tiles=list(zip(values, labels)), lines=[t("mmag.ok_third")])
+
+
+# ---------------------------------------------------------------- words, tables, result
+
+
+def describe(s, a):
+    w = a[0]
+    if w == "roll":
+        return t("mmag.d.roll", " ".join([str(v) for v in s["dice"]]))
+    if w == "reroll":
+        dice = [_die(s, i) for i in range(DICE) if a[1] >> i & 1]
+        return t("mmag.d.reroll", ", ".join(dice))
+    if w == "pick":
+        who = s["players"][_passive(s, len(s["picks"]) - 1)]
+        return t("mmag.d.pick", who, _die(s, a[1])) if a[1] >= 0 else t("mmag.d.nopick", who)
+    if w == "chance":
+        return t("mmag.d.chance" + str(a[1]))
+    if w == "done":
+        return t("mmag.d.ninth") if a[1] else t("mmag.d.done")
+    if w == "start":
+        return t("mmag.d.start", s["players"][s["first"]])
+    if w == "score":
+        return t("mmag.d.score", s["players"][a[1]], a[2], a[3])
+    return t("mmag.d." + w)
+
+
+def views(s):
+    if s["n"] > 1:
+        return []
+    return [(t("mmag.v.campaign"), [t("mmag.h.what"), t("mmag.h.value")], campaign_rows(s))]
+
+
+def campaign_rows(s):
+    rounds, target = solo_level(s["level"])
+    best = s["best"]
+    return [
+        [t("mmag.h.level"), str(s["level"])],
+        [t("mmag.h.target"), str(target)],
+        [t("mmag.h.rounds"), "{}/{}".format(s["counter"], rounds)],
+        [t("mmag.h.carry"), str(s["carry"])],
+        [t("mmag.h.best"), t("mmag.best", best[0], best[1]) if best[0] else "-"],
+        [t("mmag.h.challenge"), t("mmag.yes") if s["challenge"] else t("mmag.no")],
+    ]
+
+
+def campaign_lines(s):
+    """The campaign screen under the level: target, campaign points, best, challenge."""
+    rounds, target = solo_level(s["level"])
+    lines = [t("mmag.target", target, rounds), t("mmag.carry", s["carry"])]
+    if s["best"][0]:
+        lines.append(t("mmag.best_line", s["best"][0], s["best"][1]))
+    if s["challenge"]:
+        lines.append(t("mmag.challenge"))
+    return lines
+
+
+def _key(s, i):
+    return (-s["points"][i], s["empty"][i], i)  # MicroPython sorts unstably: total order
+
+
+def table(s):
+    rows = []
+    for i in range(s["n"]):
+        done = i < len(s["points"])
+        mark = "*" if s["phase"] not in ("score", "over") and i == s["active"] else ""
+        rows.append([mark + s["players"][i], str(s["points"][i]) if done else "-", str(s["empty"][i]) if done else "-"])
+    return [t("mmag.h.name"), t("mmag.h.points"), t("mmag.h.empty")], rows
+
+
+def result(s):
+    n = s["n"]
+    order = sorted(range(n), key=lambda i: _key(s, i))
+    out = []
+    for k in range(n):
+        i = order[k]
+        same = k and _key(s, i)[:2] == _key(s, order[k - 1])[:2]
+        text = str(s["points"][i])
+        if n == 1:
+            text = t("mmag.r.won" if level_result(s)[0] else "mmag.r.lost", text)
+        out.append((out[-1][0] if same else k + 1, i, text))
+    return out
+
+
+def level_result(s):
+    """Solo: (won, campaign points after the level) for the points entered."""
+    total = s["points"][0] + s["carry"]
+    target = solo_level(s["level"])[1]
+    return total >= target, total - target
+
+
+def progress(s, rec):
+    """The campaign after a finished solo game (multiplayer games leave it alone)."""
+    rec = dict(rec)
+    if s["n"] > 1:
+        return rec
+    won, surplus = level_result(s)
+    level = s["level"]
+    rec["played"] = rec.get("played", 0) + 1
+    if won:
+        best = rec.get("best", 0)
+        if level > best or level == best and surplus > rec.get("best_carry", 0):
+            rec["best"] = level
+            rec["best_carry"] = surplus
+        if level == len(LEVELS) and surplus >= CHALLENGE:
+            rec["challenge"] = True
+    rec["level"] = level + 1 if won and level < len(LEVELS) else 1
+    rec["carry"] = surplus if won and level < len(LEVELS) else 0
+    return rec
+
+
+def summary(s):
+    if s["n"] == 1:
+        return t("mmag.summary_solo", s["level"], s["counter"] + 1)
+    return t("mmag.summary", s["n"], s["round"])

@@ -1,0 +1,380 @@
+"""Man muss auch gönnen: dice, rerolls, passive picks, the chance, the end of the game
+for every start player and trigger position, ties, the solo levels and the campaign
+kept across games and power cuts, random playouts, scripts and texts that fit."""
+
+import os
+
+from hypothesis import given, strategies as st
+
+from core import i18n, progress
+from core.games import load
+from core.playout import random_action
+from core.rng import Rng
+from host_sim import autoplay, script
+
+g = load("mmag")
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+
+
+def new(n, seed=1, **opts):
+    i18n.set_lang("en")
+    return g.new(dict({"players": NAMES[:n]}, **opts), seed)
+
+
+def play(s, *actions):
+    for a in actions:
+        g.apply(s, list(a))
+    return s
+
+
+def refused(s, a):
+    try:
+        g.apply(s, list(a))
+    except ValueError as e:
+        return str(e)
+    raise AssertionError("accepted %r" % (a,))
+
+
+def turn(s, ninth=0):
+    """One plain turn: roll, use, done."""
+    play(s, ["roll"], ["use"], ["done", ninth])
+
+
+# ----------------------------------------------------------------- dice
+
+
+def test_solo_levels_and_passive_dice_as_on_the_solo_card():
+    assert [g.solo_level(k) for k in range(1, 8)] == [(15, 90), (14, 86), (13, 82), (12, 78), (11, 74), (10, 70), (9, 66)]
+    assert [g.passive_dice(r) for r in (0, 1, 2)] == [3, 2, 1]
+
+
+def test_each_die_is_fair_chi_square_over_60000_rolls():
+    s = new(2)
+    counts = [[0] * 6 for _ in range(g.DICE)]
+    for _ in range(60000):
+        g.roll(s, g.ALL)
+        for i in range(g.DICE):
+            counts[i][s["dice"][i] - 1] += 1
+    for c in counts:
+        chi2 = sum((k - 10000) ** 2 / 10000 for k in c)
+        assert chi2 < 20.515, c  # chi-square, 5 degrees of freedom, alpha 0.001
+
+
+@given(st.lists(st.integers(1, g.ALL), min_size=2, max_size=2), st.integers(0, 2**32 - 1))
+def test_kept_dice_never_change_and_kept_ones_may_be_rerolled_later(masks, seed):
+    s = play(new(3, seed), ["start", 0], ["roll"])
+    for mask in masks:
+        before = list(s["dice"])
+        play(s, ["reroll", mask], ["pick", -1], ["pick", -1])
+        for i in range(g.DICE):
+            if not mask >> i & 1:
+                assert s["dice"][i] == before[i]
+            assert 1 <= s["dice"][i] <= 6
+    assert refused(s, ["reroll", 1]) == "Two rerolls at most."  # the third roll: use or chance only
+
+
+def test_a_kept_die_is_rerolled_later():
+    s = play(new(2, dice="own"), ["start", 0], ["roll", 1, 2, 3, 4, 5], ["reroll", 0b00001, 6, 2, 3, 4, 5], ["pick", 0])
+    play(s, ["reroll", 0b00010, 6, 1, 3, 4, 5])  # die 1, kept before, now rerolled
+    assert s["dice"] == [6, 1, 3, 4, 5] and s["rerolled"] == 0b00010
+
+
+def test_physical_dice_keep_the_kept_values():
+    s = play(new(2, dice="own"), ["start", 0], ["roll", 1, 2, 3, 4, 5])
+    assert refused(s, ["reroll", 1, 6, 6, 3, 4, 5]) == "Kept dice keep their values."
+    play(s, ["reroll", 3, 6, 6, 3, 4, 5])
+    assert s["dice"] == [6, 6, 3, 4, 5]
+
+
+def test_passive_picks_only_after_a_reroll_and_only_rerolled_dice():
+    s = play(new(3, 4), ["start", 1], ["roll"])
+    assert g.prompt(s).kind == "multi" and refused(s, ["pick", -1]) == "Not now."  # none after a first roll
+    play(s, ["reroll", 0b00101])
+    p = g.prompt(s)
+    assert p.player == 2  # clockwise from the active player
+    assert p.options == ["None", "Yellow %d" % s["dice"][0], "Green %d" % s["dice"][2]]
+    assert refused(s, ["pick", 1]) == "Only a rerolled die can be taken."
+    play(s, ["pick", 2])
+    assert g.prompt(s).player == 0
+    play(s, ["pick", 2])  # the same die again
+    assert s["picks"] == [2, 2] and s["phase"] == "decide"
+    assert g.describe(s, ["pick", 2]) == "Ann took Green %d" % s["dice"][2]
+    s = play(new(2), ["start", 0], ["roll"], ["reroll", 1], ["pick", -1])
+    assert g.describe(s, ["pick", -1]) == "Bo took none"
+
+
+def test_chance_only_after_the_third_roll():
+    s = play(new(2), ["start", 0], ["roll"])
+    assert refused(s, ["chance", 1]) == "A chance only after the third roll."
+    play(s, ["reroll", 1], ["pick", -1])
+    assert refused(s, ["chance", 2]) == "A chance only after the third roll."
+    play(s, ["reroll", 1], ["pick", -1])
+    third = g.prompt(s)
+    assert third.kind == "show"  # the dice, then use or one of the two chances
+    assert third.answer(True).options == ["Use the dice", "Chance: 1-2 dice", "Chance: a card"]
+    play(s, ["chance", 2])
+    assert s["phase"] == "done"
+
+
+def test_a_first_roll_used_goes_to_no_passive_player():
+    s = play(new(4), ["start", 3], ["roll"], ["use"])
+    assert s["phase"] == "done" and s["picks"] == []
+    play(s, ["done", 0])
+    assert (s["active"], s["round"]) == (0, 1)  # Di started: the round goes on with Ann
+
+
+# ----------------------------------------------------------------- the end
+
+
+def test_the_end_for_every_start_player_and_trigger_position():
+    for n in (2, 3, 4):
+        for first in range(n):
+            for at in range(2 * n):  # the turn in which the 9th card is bought
+                s = play(new(n), ["start", first])
+                turns = []
+                while s["phase"] != "score":
+                    turns.append(s["active"])
+                    turn(s, 1 if len(turns) == at + 1 else 0)
+                trigger_round = at // n + 1
+                assert len(turns) == (trigger_round + 1) * n, (n, first, at)
+                assert turns[0] == first and turns[-1] == (first - 1) % n
+                assert turns == [(first + k) % n for k in range(len(turns))]
+
+
+def test_a_second_9th_card_changes_nothing():
+    s = play(new(3), ["start", 0])
+    turn(s, 1)
+    assert s["end"] == 2 and s["ninth"] == 0
+    play(s, ["roll"], ["use"])
+    assert g.prompt(s).answer(True).options == ["Turn over"]  # no second report offered
+    play(s, ["done", 1])
+    assert s["end"] == 2 and s["ninth"] == 0
+
+
+def test_solo_ends_after_the_next_round_or_at_the_level_limit():
+    for level in (1, 7):
+        rounds = g.solo_level(level)[0]
+        for at in range(rounds):
+            s = new(1, progress={"level": level})
+            play(s, ["begin"])
+            played = 0
+            while s["phase"] != "score":
+                rerolls = played % 3
+                play(s, ["roll"], *[["reroll", 1]] * rerolls)
+                play(s, ["use"], ["done", 1 if played == at else 0])
+                assert g.prompt(s).title == "Passive turn"
+                play(s, ["roll"])
+                assert "Dice to use: %d" % (3 - rerolls) in g.prompt(s).lines
+                play(s, ["passive"])
+                played += 1
+            assert played == min(at + 2, rounds) == s["counter"]
+
+
+def test_without_a_9th_card_solo_plays_the_level_s_rounds():
+    s = play(new(1, progress={"level": 3}), ["begin"])
+    for _ in range(13):
+        play(s, ["roll"], ["reroll", 1], ["reroll", 1], ["use"], ["done", 0])
+        assert g.prompt(s).title == "Passive turn"
+        play(s, ["roll"])
+        assert "Dice to use: 1" in g.prompt(s).lines
+        play(s, ["passive"])
+    assert s["phase"] == "score" and s["counter"] == 13
+
+
+# ----------------------------------------------------------------- scoring
+
+
+def scored(points, empty):
+    n = len(points)
+    s = play(new(n), ["start", 0])
+    s["phase"] = "score"
+    for i in range(n):
+        play(s, ["score", i, points[i], empty[i]])
+    return s
+
+
+def test_ties_points_then_empty_spaces_then_shared():
+    s = scored([70, 80, 70, 70], [1, 0, 2, 1])
+    assert [(p, i) for p, i, _ in g.result(s)] == [(1, 1), (2, 0), (2, 3), (4, 2)]
+    assert g.prompt(s) is None
+
+
+def test_scores_are_entered_in_seat_order_in_range():
+    s = play(new(2), ["start", 0])
+    s["phase"] = "score"
+    assert refused(s, ["score", 1, 50, 0]) == "Not now."
+    assert refused(s, ["score", 0, 50, 7]) == "Malformed action."
+
+
+# ----------------------------------------------------------------- the campaign
+
+
+def solo_result(level, carry, points):
+    s = play(new(1, progress={"level": level, "carry": carry}), ["begin"])
+    s["phase"] = "score"
+    return play(s, ["score", 0, points, 0])
+
+
+def test_the_campaign_carries_the_surplus_and_starts_again_after_a_failed_level():
+    rec = g.progress(solo_result(1, 0, 95), {})
+    assert (rec["level"], rec["carry"], rec["best"], rec["best_carry"]) == (2, 5, 1, 5)
+    rec = g.progress(solo_result(2, 5, 81), rec)  # 81 + 5 = 86: just made it
+    assert (rec["level"], rec["carry"]) == (3, 0)
+    rec = g.progress(solo_result(3, 0, 81), rec)
+    assert (rec["level"], rec["carry"], rec["best"]) == (1, 0, 2)
+    assert rec["played"] == 3 and not rec.get("challenge")
+
+
+def test_level_7_with_50_campaign_points_is_the_challenge_and_ends_the_campaign():
+    rec = g.progress(solo_result(7, 30, 80), {"best": 6})  # 110 - 66 = 44 left
+    assert rec["level"] == 1 and rec["best"] == 7 and not rec.get("challenge")
+    rec = g.progress(solo_result(7, 30, 90), rec)  # 54 left
+    assert rec["challenge"] is True and rec["best_carry"] == 54
+    s = new(1, progress=rec)
+    assert "Challenge met!" in g.campaign_lines(s) and "Best: level 7 +54" in g.campaign_lines(s)
+
+
+def test_multiplayer_games_leave_the_campaign_alone():
+    assert g.progress(scored([10, 20], [0, 0]), {"level": 4, "carry": 9}) == {"level": 4, "carry": 9}
+
+
+def solo_keys(box, points):
+    """From a solo game's prompt to its end: OK through every screen (the dice used as
+    rolled, no 9th card) until the level's rounds are played, then `points`."""
+    for _ in range(200):
+        if box.lines()[0] == "Final points":
+            break
+        box.do("OK")
+    value = int([x for x in box.lines() if x.isdigit()][0])
+    box.do(*(["UP"] * (points - value)), "OK")
+
+
+def test_a_campaign_level_survives_a_power_cut_and_counts_once(make_box):
+    box = make_box()
+    box.do("DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "OK", "OK")  # mmag, 1 player, options
+    assert box.lines()[:2] == ["Campaign", "Level 1"]
+    box.do("OK", "OK", "OK", "OK", "OK", "OK", "OK")  # a turn and its passive turn
+    assert "Round 2 of 15" in box.lines()
+    again = make_box(box.storage, seed=2)  # power cut: the box comes back to the game
+    assert "Solo level 1, round 2" in again.lines()  # "Resume Man muss auch gönnen?"
+    again.do("OK")
+    assert "Round 2 of 15" in again.lines()
+    solo_keys(again, 100)
+    assert again.lines()[0] == "Final result" and "1. P1 100 won" in again.lines()
+    rec, bad = progress.load(again.storage, "mmag")
+    assert bad is None and (rec["level"], rec["carry"]) == (2, 10)
+    third = make_box(again.storage, seed=3)  # shown again after a cut: counted once
+    assert progress.load(third.storage, "mmag")[0] == rec
+    third.do("OK")  # resume: the final result again
+    assert progress.load(third.storage, "mmag")[0] == rec
+    third.do("OK", "DOWN", "OK")  # the ranking: "New game"
+    third.do("OK", "OK", "OK", "OK")  # one player, names, options
+    assert third.lines()[:3] == ["Campaign", "Level 2", "Need 86 in 14 rounds"]
+    assert "Campaign points 10" in third.lines()
+
+
+# ----------------------------------------------------------------- playouts, scripts, texts
+
+
+def test_random_playouts_keep_the_invariants():
+    rng = Rng(13)
+    for k in range(1500):
+        n = 1 + k % 4
+        s = new(n, k, dice=("box", "own")[k // 4 % 2], colours=("std", "own")[k // 8 % 2])
+        while True:
+            p = g.prompt(s)
+            if p is None:
+                break
+            a = random_action(p, rng)
+            before = {"dice": list(s["dice"]), "rolls": s["rolls"], "phase": s["phase"], "rerolled": s["rerolled"]}
+            g.apply(s, a)  # every answer the screens allow is legal
+            assert 0 <= s["rolls"] <= 3
+            if a[0] == "reroll":
+                for i in range(g.DICE):
+                    if not a[1] >> i & 1:
+                        assert s["dice"][i] == before["dice"][i]
+            if a[0] == "pick":
+                assert a[1] < 0 or before["rerolled"] >> a[1] & 1
+            if a[0] == "chance":
+                assert before["rolls"] == 3
+        ranking = g.result(s)
+        assert sorted(i for _, i, _ in ranking) == list(range(n))
+        assert all(s["points"][ranking[k][1]] >= s["points"][ranking[k + 1][1]] for k in range(n - 1))
+        if n == 1:
+            assert s["counter"] <= g.solo_level(s["level"])[0]
+
+
+def test_full_scripts_play_to_the_end():
+    from core.app import App
+    from host_sim import fakes
+
+    for name in ("mmag_3players.txt", "mmag_solo.txt"):
+        app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+        with open(os.path.join(HERE, "scripts", name)) as f:
+            assert script.run(app, f) is None, name
+
+
+def test_every_screen_fits_in_every_language(make_box):
+    """Random games through the box in English, German and Dutch: no line is cut ("…"
+    at its end), except the game menu's own label."""
+    for lang in i18n.LANGS:
+        for n, seed, opts in ((1, 5, {}), (3, 7, {"dice": "own", "colours": "own"}), (4, 9, {})):
+            settings, actions, paths = autoplay.random_game("mmag", n, seed, opts)
+            lines = autoplay.game_script("mmag", settings, actions, paths)
+            box = make_box()
+            box.app.set_setting("lang", lang)
+            menu = i18n.t("game.menu")
+            for line in lines:
+                if line.startswith("expect"):
+                    continue
+                box.do(line)
+                if box.lines()[0] == "Tablebox":
+                    continue  # the home menu is not this game's
+                for text in box.lines():
+                    text = text[2:] if text.startswith("> ") else text
+                    assert not text.endswith("\u2026") or text == menu, (lang, text)
+
+
+def test_a_damaged_campaign_is_reported_and_kept_and_the_level_starts_at_1(make_box):
+    box = make_box()
+    box.storage.put(progress.files("mmag")[0], b"TP\x01garbage")
+    box.do("DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "OK", "OK")
+    assert box.lines()[0] == "Save damaged" and "mmag.pgbad" in box.text()
+    assert box.storage.get("mmag.pgbad") == b"TP\x01garbage"
+    box.do("OK")
+    assert box.lines()[:2] == ["Campaign", "Level 1"]
+
+
+LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea"]  # 8 letters, the most names get
+
+
+def test_every_prompt_fits_with_long_names_and_big_numbers():
+    """Titles and lines within 21 characters, menu items 18, large text 10 a row, tile
+    labels 4, ranking rows 21: for every prompt of random games, in every language."""
+    from core.frame import W, width
+
+    for lang in i18n.LANGS:
+        i18n.set_lang(lang)
+        rng = Rng(3)
+        for k in range(60):
+            n = 1 + k % 4
+            s = g.new({"players": LONG[:n], "dice": ("box", "own")[k % 2], "colours": ("std", "own")[k // 2 % 2],
+                       "progress": {"level": 7, "carry": 123, "best": 7, "best_carry": 456, "challenge": True}}, k)
+            while g.prompt(s) is not None:
+                p = g.prompt(s)
+                path = []
+                a = random_action(p, rng, path)
+                for q, _ in path:
+                    texts = [q.title] + list(q.lines)
+                    assert all(width(x) <= W - 2 for x in texts), (lang, texts)
+                    for x in getattr(q, "options", ()):
+                        assert width(x) <= W - 16, (lang, x)  # beside the scroll marks
+                    assert not q.big or width(q.big, 2) <= W or all(width(w, 2) <= W for w in q.big.split(" ", 1)), (lang, q.big)
+                    for _, label in getattr(q, "tiles", ()):
+                        assert len(label) <= 4, (lang, label)
+                g.apply(s, a)
+            s["points"] = [188] * n
+            for _, i, text in g.result(s):
+                assert width(i18n.t("game.place", 1, LONG[i], text)) <= W, (lang, text)
+    i18n.set_lang("en")
