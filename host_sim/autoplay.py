@@ -81,19 +81,47 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
     return out
 
 
+USAGE = """usage: python -m host_sim.autoplay GAME PLAYERS SEED OUT
+  GAME     one of: {}
+  PLAYERS  how many play (the game's range)
+  SEED     any whole number: the random answers
+  OUT      the script file to write"""
+
+
 def main(argv):
     from core import i18n
 
     i18n.use("ui")
-    game_id, n, seed, path = argv[0], int(argv[1]), int(argv[2]), argv[3]
-    if game_id == "kit":
+    built = [g for g in games.GAMES if g[1]]
+    if len(argv) == 4 and argv[0] == "kit":
         from host_sim import kit
 
         kit.register()
+        built = [g for g in games.GAMES if g[0] == "kit"]
+    problem = None
+    if len(argv) != 4:
+        problem = "four arguments needed, {} given".format(len(argv))
+    elif argv[0] not in [g[0] for g in built]:
+        problem = "unknown or unbuilt game: " + argv[0]
+    else:
+        info = games.info(argv[0])
+        try:
+            n, seed = int(argv[1]), int(argv[2])
+        except ValueError:
+            n = seed = None
+        if n is None:
+            problem = "PLAYERS and SEED are whole numbers"
+        elif not info[3] <= n <= info[4]:
+            problem = "{} is for {} to {} players".format(info[2], info[3], info[4])
+    if problem:
+        print(USAGE.format(", ".join([g[0] for g in built])), file=sys.stderr)
+        print("autoplay: " + problem, file=sys.stderr)
+        return 2
+    game_id, path = argv[0], argv[3]
     settings, actions, paths = random_game(game_id, n, seed)
     with open(path, "w") as f:
         f.write("\n".join(game_script(game_id, settings, actions, paths)) + "\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

@@ -11,7 +11,9 @@ One step per line:
 
 run(app, lines, echo) executes the steps against the app with a simulated clock that
 advances TICK_MS per App.step; it returns None, or the failure message of the first
-failing step. The clock may start anywhere (e.g. just before the 2**30 wrap).
+failing step, with its line number. A malformed step (an argument after a button, a
+time that is not a whole number from 1 to MAX_MS, an empty or unquoted expect) fails
+with the reason. The clock may start anywhere (e.g. just before the 2**30 wrap).
 """
 
 from core import buttons as B
@@ -20,6 +22,7 @@ from core import ticks
 TICK_MS = 10
 PRESS_MS = 60
 GAP_MS = 60
+MAX_MS = 24 * 3600 * 1000  # a day; core.ticks compares times up to 2**29 ms apart
 
 
 class Runner:
@@ -53,22 +56,32 @@ class Runner:
         rest = rest.strip()
         up = word.upper()
         if up in B.NAMES:
+            if rest:
+                return "a button press takes no argument: " + line
             self.press(B.by_name(up))
         elif word == "hold":
             name, _, ms = rest.partition(" ")
             if name.upper() not in B.NAMES:
                 return "unknown button: " + name
-            self.hold(B.by_name(name), int(ms) if ms else 1000)
+            ms = _ms(ms) if ms else 1000
+            if ms is None:
+                return "hold BUTTON [MS]: MS is a whole number from 1 to {}: {}".format(MAX_MS, line)
+            self.hold(B.by_name(name), ms)
             self.hold(0, GAP_MS)
         elif word == "wait":
-            self.hold(0, int(rest))
+            ms = _ms(rest)
+            if ms is None:
+                return "wait MS: MS is a whole number from 1 to {}: {}".format(MAX_MS, line)
+            self.hold(0, ms)
         elif word == "expect":
-            text = rest.strip('"')
+            if len(rest) < 3 or rest[0] != '"' or rest[-1] != '"':
+                return 'expect needs a text in quotes, e.g. expect "Players": ' + line
+            text = rest[1:-1]
             for s in self.lines():
                 if text in s:
                     return None
             return 'expected "{}" on screen, found: {}'.format(text, " | ".join(self.lines()))
-        elif word == "screen":
+        elif word == "screen" and not rest:
             print("\n".join(self.lines()))
         else:
             return "unknown step: " + line
@@ -76,6 +89,15 @@ class Runner:
             e = self.app.last_error
             return "crash: {}: {}".format(type(e).__name__, e)
         return None
+
+
+def _ms(text):
+    """text as a time in ms, or None unless it is a whole number 1..MAX_MS."""
+    try:
+        ms = int(text)
+    except ValueError:
+        return None
+    return ms if 1 <= ms <= MAX_MS else None
 
 
 def run(app, lines, echo=False, start_ms=0, on_step=None):

@@ -97,13 +97,43 @@ def test_failed_expect_exits_1_naming_the_line(tmp_path):
 
 @pytest.mark.parametrize(
     "bad,what",
-    [("jump", "unknown step"), ("hold KICK", "unknown button"), ("wait soon", "bad step")],
+    [
+        ("jump", "unknown step"),
+        ("hold KICK", "unknown button"),
+        ("wait soon", "whole number"),
+        ("wait -5", "whole number"),
+        ("wait 600000000", "whole number"),  # beyond a day: would wrap the tick clock
+        ("hold OK abc", "whole number"),
+        ("OK OK", "takes no argument"),
+        ('expect ""', "needs a text"),
+        ("expect Players", "needs a text"),
+        ("screen now", "unknown step"),
+    ],
 )
 def test_bad_step_exits_1(tmp_path, bad, what):
     r = sim(script="DOWN\n" + bad + "\n", tmp_path=tmp_path)
     assert r.returncode == 1
     assert "line 2" in r.stderr and what in r.stderr
     assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    "args,what",
+    [([], "four arguments"), (["chess", "2", "1", "x"], "unknown or unbuilt"), (["wtr", "2", "1", "x"], "unknown or unbuilt"),
+     (["g23", "9", "1", "x"], "2 to 4 players"), (["g23", "two", "1", "x"], "whole numbers")],
+)
+def test_autoplay_explains_bad_arguments(tmp_path, args, what):
+    r = subprocess.run([sys.executable, "-m", "host_sim.autoplay"] + args, capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "usage: python -m host_sim.autoplay" in r.stderr and what in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_autoplay_writes_a_script_that_plays(tmp_path):
+    out = tmp_path / "g.txt"
+    r = subprocess.run([sys.executable, "-m", "host_sim.autoplay", "g23", "2", "5", str(out)], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    r = sim(script=out.read_text(), tmp_path=tmp_path)
+    assert r.returncode == 0, r.stderr
 
 
 def test_missing_script_file_exits_1(tmp_path):
