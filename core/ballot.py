@@ -1,5 +1,6 @@
 """The Secret vote tool on the home menu: a YES/NO ballot of 2-10 voters, the big
-reveal, optionally who voted what, and "vote again".
+reveal, optionally who voted what (then it is called an open vote everywhere, and every
+voter is told before voting that names are shown), and "vote again".
 
 The ballot itself is core.secret's SecretFlow over a prompts.Ballot, the same one that
 games use; this module only adds the tool's reveal.
@@ -37,6 +38,10 @@ def start_tool(app, names):
         app.home()
         flow.start()
 
-    ballot = Ballot(t("vote.title"), list(range(len(names))), None)
+    if app.settings["reveal"]:  # names shown at the end: an open vote, and it says so
+        ballot = Ballot(t("vote.open_title"), list(range(len(names))), None, lines=[t("vote.open_note")])
+        ballot.recorded = ("vote.recorded", "vote.open_hidden", "vote.open_hidden2")
+    else:
+        ballot = Ballot(t("vote.title"), list(range(len(names))), None)
     flow = SecretFlow(app, names, ballot, done, app.home)
     flow.start()

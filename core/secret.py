@@ -52,7 +52,8 @@ class Ballot(Secret):
     recorded = ("vote.recorded", "vote.hidden", "vote.hidden2")
 
     def __init__(self, title, voters, then, **kw):
-        Secret.__init__(self, title, voters, lambda i: Vote(title, _same), then, **kw)
+        lines = kw.get("lines", ())  # shown on every voter's vote screen too
+        Secret.__init__(self, title, voters, lambda i: Vote(title, _same, lines=lines), then, **kw)
 
 
 def _same(v):
@@ -101,6 +102,8 @@ class VoteScreen(Screen):
         f.center(t("vote.press"), 32)
         if self.both:
             f.center(t("vote.one"), 48)
+        elif name and self.p.lines:
+            f.center(self.p.lines[0], 48)
 
 
 class Recorded(Screen):

@@ -116,3 +116,22 @@ def test_per_player_reveal_off_by_default(make_box):
     cast_all(box, (1, 0))
     box.do("OK")
     assert not any(": YES" in s or ": NO" in s for s in box.lines())
+
+
+def test_with_names_shown_it_is_an_open_vote_everywhere(make_box):
+    box = make_box()
+    box.do("UP", "OK", "DOWN", "DOWN", "DOWN", "OK", "BACK")  # Show who voted: on
+    box.do("UP", "OK", "OK", "OK", "OK")  # Secret vote tool, 2 players, Start, hand-over
+    assert box.lines()[0] == "Open vote" and "Votes shown by name" in box.lines()
+    assert not any("Secret" in s for s in box.lines())
+    box.do("YES")
+    assert box.lines()[:4] == ["Open vote", "Vote recorded.", "Shown with your name", "when everyone voted."]
+
+
+def test_a_secret_vote_says_nobody_sees_it(make_box):
+    box = make_box()
+    voters(box, 2)
+    box.do("OK")
+    assert box.lines()[0] == "Secret vote" and "Votes shown by name" not in box.lines()
+    box.do("NO")
+    assert "Nobody sees it until" in box.lines()
