@@ -45,12 +45,16 @@ class App:
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
         self._warm = []  # modules to import while the box is idle, see warm()
         i18n.use("ui")
-        self.settings = settings.load(storage)
+        self.settings, kept = settings.load(storage)
         i18n.set_lang(self.settings["lang"])
         display.contrast(self.settings["contrast"])
         from core import home
 
         home.start(self)
+        if kept:  # said, not hidden: the file is kept, the defaults are in use
+            from core.ui import Message
+
+            self.push(Message(i18n.t("ui.settings_bad"), [i18n.t("ui.settings_kept", kept)], self.pop))
 
     # --- the stack -------------------------------------------------------------
     def top(self):

@@ -1,9 +1,10 @@
 """Box settings kept across power-off: language, contrast, screen sleep, vote reveal.
 
-load(storage) never fails: a missing or unreadable file gives the defaults (an
-unreadable one is kept aside as settings.bad so nothing is silently destroyed), and
-unknown or out-of-range values are replaced one by one. save(storage, s) writes
-settings.json atomically through the storage adapter.
+load(storage) -> (settings, kept) never fails: a missing or unreadable file gives the
+defaults; an unreadable one is kept aside as settings.bad (settings.bad1, ... never
+overwriting one) and `kept` names it, so the box can say so. Unknown or out-of-range
+values are replaced one by one. save(storage, s) writes settings.json atomically
+through the storage adapter.
 """
 
 import json
@@ -30,19 +31,19 @@ def load(storage):
     s = defaults()
     raw = storage.get(NAME) if storage else None
     if raw is None:
-        return s
+        return s, None
     try:
         saved = json.loads(raw)
         if not isinstance(saved, dict):
             raise ValueError("not an object")
     except ValueError:
-        storage.put("settings.bad", raw)
-        storage.delete(NAME)
-        return s
+        from core.saves import keep_aside
+
+        return s, keep_aside(storage, NAME, "settings.bad")
     for key, values in CHOICES:
         if saved.get(key) in values:
             s[key] = saved[key]
-    return s
+    return s, None
 
 
 def save(storage, s):

@@ -68,7 +68,7 @@ def apply_lang(storage, lang):
     if lang:
         from core import settings
 
-        s = settings.load(storage)
+        s = settings.load(storage)[0]
         s["lang"] = lang
         settings.save(storage, s)
 

@@ -96,11 +96,14 @@ def test_settings_survive_restart(make_box):
     assert b.display.level == 255 and b.app.settings["contrast"] == 255
 
 
-def test_damaged_settings_are_kept_aside(make_box):
-    storage = fakes.MemStorage({"settings.json": b"{not json"})
+def test_damaged_settings_are_kept_aside_and_reported(make_box):
+    storage = fakes.MemStorage({"settings.json": b"{not json", "settings.bad": b"older"})
     b = make_box(storage=storage)
     assert b.app.settings["lang"] == "en"
-    assert storage.get("settings.bad") == b"{not json"
+    assert storage.get("settings.bad1") == b"{not json" and storage.get("settings.bad") == b"older"
+    assert b.lines()[0] == "Settings damaged" and "settings.bad1;" in b.text() and "defaults" in b.text()
+    b.do("OK")
+    assert b.lines()[0] == "Tablebox"
 
 
 def test_screen_sleep_and_wake_press_does_nothing(box):

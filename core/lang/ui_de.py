@@ -66,6 +66,8 @@ TEXT = {
     "ui.pass_to": "Gib die Box an",
     "ui.range": "{} bis {}",
     "ui.refused": "Nicht erlaubt",
+    "ui.settings_bad": "Einstellungen defekt",
+    "ui.settings_kept": "Aufbewahrt als {0}; es gelten die Standardwerte.",
     "ui.soon": "Demnächst",
     "ui.soon_text": "Dieses Spiel fehlt noch.",
     "ui.then_ok": "dann OK drücken",

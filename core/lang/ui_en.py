@@ -66,6 +66,8 @@ TEXT = {
     "ui.pass_to": "Pass the box to",
     "ui.range": "{} to {}",
     "ui.refused": "Not allowed",
+    "ui.settings_bad": "Settings damaged",
+    "ui.settings_kept": "Kept as {0}; the defaults are in use.",
     "ui.soon": "Coming soon",
     "ui.soon_text": "This game is not built yet.",
     "ui.then_ok": "then press OK",

@@ -66,6 +66,8 @@ TEXT = {
     "ui.pass_to": "Geef de box aan",
     "ui.range": "{} tot {}",
     "ui.refused": "Niet toegestaan",
+    "ui.settings_bad": "Instellingen kapot",
+    "ui.settings_kept": "Bewaard als {0}; de standaardwaarden gelden.",
     "ui.soon": "Binnenkort",
     "ui.soon_text": "Dit spel is er nog niet.",
     "ui.then_ok": "druk dan op OK",
