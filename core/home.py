@@ -2,20 +2,20 @@
 
 start(app) pushes the home menu and, when the last game played has a save, the question
 "Resume <game>?" on top of it, so a box that lost power comes back to its game in one
-press.
+press. A choice on the home menu first releases the games played before (leave_games).
 """
 
-from core import games, saves, settings
+from core import games, i18n, release, settings
 from core.i18n import t
 from core.ui import Menu, Message
 
 
 def start(app):
     app.push(Menu(t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None))
-    app.warm("core.players", "core.session", "core.play")  # what the first choice needs
+    app.warm("core.players", "core.session", "core.gamemenu")  # what the first choice needs
     last = _last(app)
     if last:
-        from core.play import resume
+        from core.gamemenu import resume
 
         resume(app, last)
 
@@ -24,7 +24,11 @@ def _last(app):
     if not app.storage:
         return None
     raw = app.storage.get("last")
-    gid = raw.decode() if raw else ""
+    if not raw:
+        return None
+    from core import saves  # only when a game was played: the boot stays short
+
+    gid = raw.decode()
     for g in games.GAMES:
         if g[0] == gid and g[1] and app.storage.get(saves.slot(gid)) is not None:
             return gid
@@ -47,12 +51,13 @@ def _game_label(g):
 
 def choose(app, i):
     n = len(games.GAMES)
+    leave_games(games.GAMES[i][0] if i < n else None)
     if i < n:
         g = games.GAMES[i]
         if not g[1]:
             app.push(Message(g[2], [t("ui.soon_text")], app.pop))
             return
-        from core.play import resume
+        from core.gamemenu import resume
 
         resume(app, g[0])
     elif i == n:
@@ -66,6 +71,15 @@ def choose(app, i):
         setup_players(app, 2, 10, go)
     else:
         app.push(settings_menu(app))
+
+
+def leave_games(keep=None):
+    """Forget the code and words of every game but `keep`: a game left for the home menu
+    holds no heap while the table votes or plays another (loaded again when chosen)."""
+    for g in games.GAMES:
+        if g[1] and g[0] != keep:
+            release("core.games." + g[1])
+            i18n.drop(g[0])
 
 
 def settings_menu(app):

@@ -1,14 +1,17 @@
 """Translated text: English, German and Dutch, one language in memory at a time.
 
-use(source) registers a text source: "ui" for the core, a game's id for a game. Its
-words live in core/lang/<source>_<lang>.py (TEXT = {key: string}). t(key, *args) looks the
-key up in the current language's tables, loading each table the first time it is needed,
-and formats it with str.format(*args). A key missing in German or Dutch falls back to
-English; a key missing everywhere comes back as the key itself (visible in tests, never a
-crash). set_lang() drops the old language's tables, so only one language takes memory.
+use(source) registers a text source: "ui" for the core, a game's id for a game; drop()
+forgets it again. Its words live in core/lang/<source>_<lang>.py (TEXT = {key: string}).
+t(key, *args) looks the key up in the current language's tables, loading each table the
+first time it is needed, and formats it with str.format(*args). A key missing in German
+or Dutch falls back to English; a key missing everywhere comes back as the key itself
+(visible in tests, never a crash). set_lang() drops the old language's tables, so only
+one language takes memory.
 """
 
 import sys
+
+from core import release
 
 LANGS = ("en", "de", "nl")
 _lang = "en"
@@ -34,6 +37,14 @@ def use(source):
         _sources.append(source)
 
 
+def drop(source):
+    """Unregister a source (a game the box has left) and forget its loaded tables."""
+    if source in _sources:
+        _sources.remove(source)
+    for code in LANGS:
+        _tables.pop("core.lang.{}_{}".format(source, code), None)
+
+
 def _table(code, source):
     name = "core.lang.{}_{}".format(source, code)
     table = _tables.get(name)
@@ -46,11 +57,7 @@ def _table(code, source):
             table = sys.modules[name].TEXT
             # Keep only the dict: no module object (and no second reference from the
             # package) stays behind to hold a language that is switched away from.
-            del sys.modules[name]
-            pkg = sys.modules.get("core.lang")
-            attr = name[10:]
-            if pkg is not None and hasattr(pkg, attr):
-                delattr(pkg, attr)
+            release(name)
         _tables[name] = table
     return table
 

@@ -14,4 +14,6 @@ LIGHTSLEEP = PRODUCTION  # machine.lightsleep() between polls while app.asleep
 POLL_MS = 2  # loop period while awake (plus the step itself): a press waits 1 ms on average
 IDLE_POLL_MS = 40  # while asleep: a press still lasts several polls
 DATA_DIR = "/data"
+SEED = None  # None: seeded from entropy. A number (measurements only, tools/bench): the
+# emulated Pico then deals and rolls what the host simulator does, frame for frame
 CONTRAST = 0xCF

@@ -1,8 +1,9 @@
 """Tablebox on a Raspberry Pi Pico with MicroPython: boot, then run the one loop.
 
-On the device this file is /main.py (the rest is precompiled under /core, /firmware,
-/boards). It picks the board module, builds the adapters, seeds the core from entropy
-and calls app.step(time.ticks_ms(), buttons.read()) every few ms.
+On the device this is firmware/main.mpy beside the rest of the precompiled app (/core,
+/firmware, /boards), run by a two-line /main.py (tools/deploy.py MAIN; a mip install
+copies this file as /main.py). It picks the board module, builds the adapters, seeds the
+core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few ms.
 
 - Safe mode: hold OK + BACK while powering up and the loop does not start (REPL free).
 - Watchdog (config.WATCHDOG, on in production builds): fed only here, once per loop.
@@ -133,6 +134,8 @@ def boot(hw, seed=None):
         return None
     from core.app import App
 
+    if seed is None:
+        seed = config.SEED
     if seed is None:
         from firmware.entropy import seed32
 

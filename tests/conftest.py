@@ -43,6 +43,21 @@ class Box:
         return " | ".join(self.app.frame.lines)
 
 
+@pytest.fixture(autouse=True)
+def keep_games():
+    """A box's home menu releases the games it leaves (core.home.leave_games): their
+    modules and text sources are put back after every test, because test modules keep
+    using (and patching) the game modules they imported."""
+    mods = [(n, m) for n, m in sys.modules.items() if n.startswith("core.games.")]
+    sources = list(i18n._sources)
+    yield
+    for name, mod in mods:
+        sys.modules[name] = mod
+        setattr(sys.modules["core.games"], name[11:], mod)
+    for source in sources:
+        i18n.use(source)
+
+
 @pytest.fixture
 def box():
     i18n.set_lang("en")

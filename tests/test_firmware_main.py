@@ -228,3 +228,11 @@ def test_firmware_shows_the_same_screens_as_the_simulator(dev):
         seen.append(list(app.frame.lines))
     assert ["Result", "YES 2", "NO 1", "Majority YES"] in seen  # the reveal was on the panel
     assert app.frame.lines == runner.lines()
+
+
+def test_a_fixed_seed_in_config_replaces_entropy_for_measurements(dev, monkeypatch):
+    from core.rng import Rng
+
+    monkeypatch.setattr(config, "SEED", 7)
+    app = fw.boot(dev.hardware())
+    assert app.new_seed() == Rng(7).next32()  # the host simulator's App(seed=7) deals the same

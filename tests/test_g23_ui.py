@@ -208,3 +208,20 @@ def test_rulings_screen_scrolls(make_box):
     assert last != first and "ties share." in " ".join(last)
     box.do("BACK")
     assert "> How the box rules" in box.lines()
+
+
+def test_code_around_the_turns_and_a_left_game_are_released(make_box):
+    import sys
+
+    from core import i18n
+
+    box = start(make_box)
+    play(box, ["first", 1])
+    assert "core.gamemenu" not in sys.modules  # setup done, a turn on screen
+    assert "core.games.g23" in sys.modules and "g23" in i18n._sources
+    box.do("BACK")  # the turn's BACK: the home menu
+    assert box.lines()[0] == "Tablebox"
+    box.do("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "OK")  # Secret vote
+    assert "core.games.g23" not in sys.modules and not hasattr(sys.modules["core.games"], "g23")
+    assert "g23" not in i18n._sources and not any("g23" in name for name in i18n._tables)
+    assert box.lines()[0] == "Players"

@@ -65,7 +65,7 @@ def tvote(monkeypatch):
 
 
 def start(make_box):
-    from core.play import start_new
+    from core.gamemenu import start_new
 
     box = make_box()
     start_new(box.app, "tvote")
@@ -99,7 +99,7 @@ def test_refused_action_shows_reason_and_returns_to_the_question(make_box, tvote
 
 
 def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(make_box, tvote):
-    from core import saves
+    from core import gamemenu, saves
     from core.play import Play
     from core.session import Session
 
@@ -123,6 +123,6 @@ def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(mak
     rec, _ = saves.fetch(box.storage, "tvote")
     s = Session.from_record(rec, box.storage)
     assert s.log == [["propose", 2], ["votes", 0, 1]] and s.undo_limit() == 0
-    Play(box.app, s)._menu_pick("game.undo")
+    gamemenu.pick(Play(box.app, s), "game.undo")
     box.do("wait 20")
     assert " ".join(box.lines()[1:]) == "Undo stops at a secret: Votes counted"

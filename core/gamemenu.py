@@ -1,0 +1,216 @@
+"""Around a game's turns: starting one (setup, or the offer to resume the saved one), the
+game menu and the final result. Imported when needed and released when a turn's prompt
+shows again (core.play), so the turns do not carry this code.
+
+The game menu (BACK or "Menu…" on a root prompt): score table, the game's views, undo
+(with a confirm that says in words what is undone), redo, how the box rules, home, end
+the game. The end: the winners at large, then the ranking with "New game" and "Home".
+"""
+
+from core import saves
+from core.i18n import t
+from core.play import Play, app_title
+from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table
+
+
+def menu(play):
+    """Score table, undo (several steps, with a confirm), redo, home, end the game.
+    Entries are looked up by key so redo can come and go."""
+    s = play.session
+    views = s.views()
+    keys = ["game.scores"] + ["view." + str(i) for i in range(len(views))] + ["game.undo"]
+    if s.can_redo():
+        keys.append("game.redo")
+    help_key = s.game_id + ".help"
+    if t(help_key) != help_key:
+        keys.append("game.rules")
+    keys += ["game.home", "game.end"]
+    labels = [views[int(k[5:])][0] if k[:5] == "view." else t(k) for k in keys]
+    play.app.push(Menu(play.title, labels, lambda i: pick(play, keys[i])))
+
+
+def pick(play, key):
+    app = play.app
+    s = play.session
+    if key == "game.scores":
+        header, rows = s.game.table(s.state)
+        app.push(Table(t("game.scores"), header, rows))
+    elif key[:5] == "view.":
+        title, header, rows = s.views()[int(key[5:])]
+        app.push(Table(title, header, rows))
+    elif key == "game.undo":
+        limit = s.undo_limit()
+        if not limit:
+            lines = [t("game.undo_secret"), s.describe(len(s.log) - 1)] if s.log else [t("game.undo_none")]
+            app.push(Message(t("game.undo"), lines, app.pop))
+        elif limit == 1:
+            _confirm_undo(play, 1)
+        else:
+            app.push(NumberPicker(t("game.undo_n"), 1, limit, 1, lambda n: _confirm_undo(play, n)))
+    elif key == "game.rules":
+        # The box's part and its rulings where the rulebook is silent (RULES.md).
+        paragraphs = t(s.game_id + ".help").split("\n")
+        app.push(Message(t("game.rules"), paragraphs, app.pop))
+    elif key == "game.redo":
+        s.redo()
+        play.show()
+    elif key == "game.home":
+        app.home()
+    else:
+        app.push(Confirm(t("game.end"), [t("game.end_q")], lambda: _end(play)))
+
+
+def _confirm_undo(play, steps):
+    s = play.session
+    if steps == 1:
+        lines = [t("game.undo_q", s.describe(len(s.log) - 1))]
+    else:
+        lines = [t("game.undo_steps", steps), t("game.undo_first", s.describe(len(s.log) - steps))]
+    play.app.push(Confirm(t("game.undo"), lines, lambda: _undo(play, steps)))
+
+
+def _undo(play, steps):
+    play.session.undo(steps)
+    play.show()
+
+
+def _end(play):
+    play.session.end()
+    play.app.home()
+
+# --- the end -----------------------------------------------------------------------------
+
+
+def final(play):
+    s = play.session
+    problem = record_progress(play)
+    result = s.game.result(s.state)
+    names = play.names()
+    winners = [names[r[1]] for r in result if r[0] == 1]
+    rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
+    play.app.push(BigResult(t("game.final"), [", ".join(winners)], rows[:2], lambda: ranking(play, rows)))
+    if problem:
+        play.app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], play.app.pop))
+
+
+def record_progress(play):
+    """A finished game counts once in the game's progress (core.progress), also when
+    the box shows it again after a power cut: the key names this game. Recorded
+    before the save can be deleted (New game, End). Returns damage found, if any."""
+    s = play.session
+    update = getattr(s.game, "progress", None)
+    if update is None or not s.storage:
+        return None
+    from core import progress
+
+    key = "{}:{}".format(s.seed, len(s.log))
+    try:
+        return progress.record(s.storage, s.game_id, key, lambda rec: update(s.state, rec))[1]
+    except OSError as e:
+        return str(e)
+
+
+def ranking(play, rows):
+    items = rows + [t("game.new"), t("vote.home")]
+    n = len(rows)
+
+    def chosen(i):
+        if i == n:
+            play.session.end()
+            start_new(play.app, play.session.game_id)
+        elif i == n + 1:
+            play.app.home()
+
+    play.app.push(Menu(t("game.final"), items, chosen))
+
+
+def start_new(app, game_id):
+    """Setup (players, then the game's options) and the first prompt of a new game."""
+    from core import games
+    from core.players import setup_players
+    from core.session import Session
+
+    info = games.info(game_id)
+    game = games.load(game_id)
+    settings = {}
+
+    def begin():
+        problem = None
+        if hasattr(game, "progress"):  # the game starts from its progress (a campaign)
+            from core import progress
+
+            rec, problem = progress.load(app.storage, game_id) if app.storage else (None, None)
+            settings["progress"] = rec or {}
+        session = Session(game_id, settings, app.new_seed(), (), app.storage)
+        Play(app, session).show()
+        if problem:
+            app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], app.pop))
+        app.after(session.save)  # the first prompt first, the flash after
+        app.after(lambda: remember(app, game_id))
+
+    def options(k):
+        if k == len(game.OPTIONS):
+            begin()
+            return
+        key, label, values = game.OPTIONS[k]
+
+        def chosen(i):
+            settings[key] = values[i]
+            options(k + 1)
+
+        app.push(Menu(t(label), [t(label + "." + str(v)) for v in values], chosen))
+
+    def players(names):
+        settings["players"] = names
+        options(0)
+
+    setup_players(app, info[3], info[4], players)
+
+
+def resume(app, game_id):
+    """Offer the saved game; a damaged save is reported (and kept aside), never lost.
+
+    When one copy was damaged and the other is good, the damage is reported first and
+    OK leads on to the good copy (the step before, at worst)."""
+    from core.session import Session
+
+    rec, bad = saves.fetch(app.storage, game_id)
+    title = app_title(game_id)
+    if rec is None:
+        if bad:
+            app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
+        else:
+            start_new(app, game_id)
+        return
+    try:
+        session = Session.from_record(rec, app.storage)
+    except (ValueError, KeyError, TypeError):
+        # Checked by the loader already; kept as a last line of defence.
+        app.push(Message(t("game.damaged"), [t("game.damaged_text", saves.quarantine(app.storage, game_id))], lambda: start_new(app, game_id)))
+        return
+    remember(app, game_id)
+
+    def replace():
+        session.end()
+        app.home()
+        start_new(app, game_id)
+
+    def new():
+        app.pop()
+        app.push(Confirm(t("game.new"), [t("game.end_q")], replace))
+
+    def offer():
+        if bad:
+            app.pop()
+        lines = [t("game.resume", title), session.game.summary(session.state)]
+        app.push(Confirm(title, lines, lambda: Play(app, session).show(), new, t("game.resume_ok"), t("game.resume_new")))
+
+    if bad:
+        app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], offer))
+    else:
+        offer()
+
+
+def remember(app, game_id):
+    if app.storage:
+        app.storage.put("last", game_id.encode())
