@@ -1,5 +1,9 @@
-"""Smoke tests of tools/bench.py and tools/bench_mp.py on tiny inputs (no timing asserts),
-so the benchmark code cannot silently rot between `./dev bench` runs."""
+"""Smoke tests of the bench (tools/bench/) on tiny inputs, no timing asserts, so the
+benchmark code cannot silently rot between `./dev bench` runs. The emulator runs
+themselves are tests/test_pico_emu.py's."""
+
+import json
+import os
 
 import pytest
 
@@ -8,47 +12,51 @@ from firmware.ssd1306 import SSD1306
 from host_sim import fakes
 from host_sim.script import Runner
 from tests.mpwasm import mp_available
-from tools import bench
-from tools import bench_mp as bm
+from tools.bench import ROMFS_PROBE, imports, pico, report, rework, sessions, wasm, wire
+from tools.bench.markdown import KIB, md_table
+from tools.bench.mp import harness
+from tools.bench.mp import heap as mp_heap
+from tools.bench.mp import speed as mp_speed
 
 
 def test_counting_i2c_one_page_change_and_full_frame():
-    i2c = bm.CountingI2C()
+    i2c = harness.CountingI2C()
     d = SSD1306(i2c)
     frame = bytearray(1024)
     m = i2c.mark()
     d.show(frame, 0xFF)
     w, p = i2c.since(m)
     assert (w, p) == (2, 7 + 1 + 1024)
-    assert w + p == bench.FRAME_WIRE + 8
+    assert w + p == wire.FRAME_WIRE + 8
     frame[3 * 128 + 5] = 0xFF
     m = i2c.mark()
     d.show(frame, 1 << 3)
     w, p = i2c.since(m)
-    assert w + p == bench.PAGE_PUSH == 138
+    assert w + p == wire.PAGE_PUSH == 138
     m = i2c.mark()
     d.show(frame, (1 << 2) | (1 << 6))  # two runs: two window commands
     w, p = i2c.since(m)
-    assert w + p == bench.TARGET_TWO_PAGES
+    assert w + p == wire.TARGET_TWO_PAGES
 
 
 def test_i2c_ms_matches_design_figures():
-    assert bm.i2c_ms(1, 1025) == pytest.approx(23.1, abs=0.1)  # DESIGN.md: ~23 ms
-    assert bm.i2c_ms(0, 0) == 0
+    assert wire.i2c_ms(1, 1025) == pytest.approx(23.1, abs=0.1)  # DESIGN.md: ~23 ms
+    assert wire.i2c_ms(0, 0) == 0
 
 
 def test_md_table():
-    t = bench.md_table(("a", "bb"), [("x", 1), ("yyyy", 22)])
+    t = md_table(("a", "bb"), [("x", 1), ("yyyy", 22)])
     lines = t.splitlines()
     assert lines[0].startswith("| a") and lines[1].startswith("|:")
     assert len(lines) == 4 and len({len(x) for x in lines}) == 1
     with pytest.raises(ValueError):
-        bench.md_table(("a", "b"), [("only one",)])
+        md_table(("a", "b"), [("only one",)])
+    assert md_table(("a",), [("x | y",)]).splitlines()[-1] == "| x \\| y |"
 
 
 def test_build_tree_empties_only_the_text_tables(tmp_path):
-    bench.build_tree(str(tmp_path / "full"), mpy=False)
-    bench.build_tree(str(tmp_path / "bare"), mpy=False, no_text=True)
+    wasm.build_tree(str(tmp_path / "full"), mpy=False)
+    wasm.build_tree(str(tmp_path / "bare"), mpy=False, no_text=True)
     for name in ("ui_en", "g23_de"):
         env = {}
         exec((tmp_path / "bare" / "core" / "lang" / (name + ".py")).read_text(), env)
@@ -59,16 +67,17 @@ def test_build_tree_empties_only_the_text_tables(tmp_path):
     assert (tmp_path / "bare" / "core" / "lang" / "__init__.py").read_text() == (
         tmp_path / "full" / "core" / "lang" / "__init__.py").read_text()
     assert (tmp_path / "bare" / "core" / "app.py").read_text() == (tmp_path / "full" / "core" / "app.py").read_text()
-    assert bench.is_table("core.lang.ui_en") and not bench.is_table("core.lang") and not bench.is_table("core.ui")
+    assert (tmp_path / "full" / "tools" / "bench" / "mp" / "harness.py").is_file()
+    assert wasm.is_table("core.lang.ui_en") and not wasm.is_table("core.lang") and not wasm.is_table("core.ui")
 
 
 def test_import_plan_loads_what_the_box_loads():
-    g = [x for x in bench.built_games() if x[0] == "g23"][0]
-    plan, at_boot, at_game = bench.import_plan(g)
+    g = [x for x in sessions.built_games() if x[0] == "g23"][0]
+    plan, at_boot, at_game = imports.import_plan(g)
     imported = [arg for kind, arg in plan if kind == "import"]
     assert len(imported) == len(set(imported))
     # no text table is imported as a module: core.i18n loads them (their dicts only)
-    assert not [m for m in imported + sorted(at_game) if bench.is_table(m)]
+    assert not [m for m in imported + sorted(at_game) if wasm.is_table(m)]
     assert {"core.app", "core.home", "core.i18n", "core.lang"} <= at_boot <= at_game
     assert "core.play" in at_game and "core.play" not in at_boot
     assert "core.ballot" not in at_game  # 23 has no vote: ballot comes after the harness
@@ -78,48 +87,53 @@ def test_import_plan_loads_what_the_box_loads():
     i_boot, i_game = plan.index(("boot", None)), plan.index(("game", ["g23", g[4]]))
     assert plan.index(("import", "core.app")) < i_boot < plan.index(("import", "core.play")) < i_game
     for m in ("core.secret", "core.ballot", "core.tiles"):
-        assert plan.index(("import", m)) > plan.index(("import", bench.HARNESS[-1]))
+        assert plan.index(("import", m)) > plan.index(("import", imports.HARNESS[-1]))
     assert plan.index(("import", "core.secret")) < plan.index(("import", "core.ballot"))
-    tp = bench.table_plan("de")
+    tp = imports.table_plan("de")
     assert ("table", ["ui", "de"]) in tp and ("table", ["g23", "de"]) in tp
 
 
 def test_summaries():
     plan = [("import", "core"), ("boot", None), ("import", "core.play"), ("game", ["g23", 4]), ("qstr", None)]
-    plan += [("import", m) for m in bench.HARNESS] + [("import", "core.ballot")]
+    plan += [("import", m) for m in imports.HARNESS] + [("import", "core.ballot")]
     cum = [100, 300, 400, 600, 600, 700, 800, 900, 1000]
-    s = bench.import_summary({"plan": plan, "cum": cum, "qstr": 50})
+    s = imports.summary({"plan": plan, "cum": cum, "qstr": 50})
     assert s == {"boot": 300, "core": 400, "game": 200, "total": 600, "harness": 300, "qstr": 50}
     tp = [("import", "core.i18n"), ("table", ["ui", "en"]), ("table", ["g23", "en"])]
-    assert bench.tables_summary({"plan": tp, "delta": [10, 20, 30]}) == {"ui": 20, "g23": 30, "all": 50}
+    assert imports.tables_summary({"plan": tp, "delta": [10, 20, 30]}) == {"ui": 20, "g23": 30, "all": 50}
 
 
 def test_rework_rows_compare_against_the_recorded_figures():
-    plan = [("boot", None), ("game", ["g23", 4]), ("import", bench.HARNESS[-1])]
-    before = {"home": 30 * bench.KIB, "first_prompt": 50 * bench.KIB, "peak": 60 * bench.KIB, "vote_peak": 40 * bench.KIB}
-    imp = {("g23", "mpy"): {"plan": plan, "cum": [31 * bench.KIB, 54 * bench.KIB, 57 * bench.KIB], "qstr": 0}}
-    mem = [{"id": "g23", "variant": "mpy", "peak": 65 * bench.KIB}, {"id": "vote", "variant": "mpy", "peak": 39 * bench.KIB},
-           {"id": "g23", "variant": "py", "peak": 99 * bench.KIB}]
-    now = bench.rework_figures(mem, imp)
-    assert now == {"home": 31 * bench.KIB, "first_prompt": 54 * bench.KIB, "peak": 65 * bench.KIB, "vote_peak": 39 * bench.KIB}
-    rows = bench.rework_rows(now, before)
+    plan = [("boot", None), ("game", ["g23", 4]), ("import", imports.HARNESS[-1])]
+    before = {"home": 30 * KIB, "first_prompt": 50 * KIB, "peak": 60 * KIB, "vote_peak": 40 * KIB}
+    imp = {("g23", "mpy"): {"plan": plan, "cum": [31 * KIB, 54 * KIB, 57 * KIB], "qstr": 0}}
+    mem = [{"id": "g23", "variant": "mpy", "peak": 65 * KIB}, {"id": "vote", "variant": "mpy", "peak": 39 * KIB},
+           {"id": "g23", "variant": "py", "peak": 99 * KIB}]
+    now = rework.figures(mem, imp)
+    assert now == {"home": 31 * KIB, "first_prompt": 54 * KIB, "peak": 65 * KIB, "vote_peak": 39 * KIB}
+    rows = rework.rows(now, before)
     assert [r[-1] for r in rows] == ["", "", "PASS", "", ""]  # 20 -> 23 KiB: +3 KiB
     assert rows[2][1:4] == ("20.0 KiB", "23.0 KiB", "+3.0 KiB") and rows[4][3] == "-1.0 KiB"
-    now["first_prompt"] += 2 * bench.KIB
-    assert bench.rework_rows(now, before)[2][-1] == "MISS"
-    assert set(bench.REWORK_BEFORE) == set(now)
+    now["first_prompt"] += 2 * KIB
+    assert rework.rows(now, before)[2][-1] == "MISS"
+    assert set(rework.REWORK_BEFORE) == set(now)
 
 
 def test_start_game_puts_the_first_prompt_on_screen():
-    app, i2c = bm.make_app()
+    app, i2c = harness.make_app()
     app.step(0, 0)
     home = app.top()
-    session = bm.start_game(app, "g23", 3)
+    session = harness.start_game(app, "g23", 3)
     assert session.settings["players"] == ["P1", "P2", "P3"]
     assert len(app.stack) == 2 and app.top() is not home
     m = i2c.mark()
     app.step(10, 0)
     assert i2c.since(m)[1] > 0  # the prompt was rendered and pushed
+
+
+def test_loaded_modules_from_a_fresh_interpreter():
+    at_boot, at_game = imports.loaded_modules("g23", 2)
+    assert "core.app" in at_boot and "core.games.g23" in at_game - at_boot
 
 
 def test_import_order_puts_dependencies_first():
@@ -129,29 +143,32 @@ def test_import_order_puts_dependencies_first():
         "core.b": "import core.c\n",
         "core.c": "X = 1\ndef f():\n    from core import a\n",  # lazy import: not a dependency
     }
-    order = bench.import_order(sources)
+    order = imports.import_order(sources)
     assert sorted(order) == sorted(sources)
     assert order.index("core.c") < order.index("core.b") < order.index("core.a")
     assert order[0] == "core"
 
 
 def test_classify_home_menu_moves_and_screen_change():
-    app, i2c = bm.make_app(fakes.MemStorage())
+    app, i2c = harness.make_app(fakes.MemStorage())
     r = Runner(app)
-    before = bench.snapshot(app)
+    before = wire.snapshot(app)
     assert r.do("DOWN") is None
-    assert bench.classify(before, app) == "cursor move"
-    before = bench.snapshot(app)
+    assert wire.classify(before, app) == "cursor move"
+    before = wire.snapshot(app)
     assert r.do("OK") is None
-    assert bench.classify(before, app) == "screen change"
+    assert wire.classify(before, app) == "screen change"
 
 
 def test_vote_script_runs():
     i18n.use("ui")
     i18n.set_lang("en")
-    bench.check_cpython({"title": "vote", "lines": bench.vote_script(3, 1)})
-    assert bench.is_press("hold BACK 1000") and not bench.is_press("wait 500")
-    assert not bench.is_press('expect "x"') and not bench.is_press("# c")
+    sessions.check_cpython({"title": "vote", "lines": sessions.vote_script(3, 1)})
+    assert sessions.is_press("hold BACK 1000") and not sessions.is_press("wait 500")
+    assert not sessions.is_press('expect "x"') and not sessions.is_press("# c")
+    # line 0 is the script's title, not an action
+    assert sessions.where(["# title", "# a", "OK", "DOWN"], 3) == "line 4 `DOWN`, in `a`"
+    assert sessions.where(["# title", "OK"], 1) == "line 2 `OK`"
 
 
 def test_recorder_stepper_and_timers(monkeypatch):
@@ -164,39 +181,149 @@ def test_recorder_stepper_and_timers(monkeypatch):
         def collect(self):
             pass
 
-    monkeypatch.setattr(bm, "gc", FakeGc())
-    rec = bm.Recorder(4)
+    monkeypatch.setattr(mp_heap, "gc", FakeGc())
+    monkeypatch.setattr(harness, "gc", FakeGc())
+    rec = mp_heap.Recorder(4)
 
     def task():
         yield
         heap[0] = 1500
         yield
 
-    step = bm.stepper(task())
+    step = harness.stepper(task())
     while step():
         rec.after()
     assert rec.result()["values"] == [500]
 
-    app, i2c = bm.make_app()
-    assert bm.time_render(app, 2, 2) >= 0
+    app, i2c = harness.make_app()
+    assert mp_speed.time_render(app, 2, 2) >= 0
     r = Runner(app)
-    steps = bm.time_steps(r, 1, "DOWN")
+    steps = mp_speed.time_steps(r, 1, "DOWN")
     assert len(steps) == 2  # one PRESS each way
     out = []
-    for _ in bm.timing_task([(["DOWN"], None, None, None, False)], lambda i: None, 2, 1, out):
+    for _ in mp_speed.timing_task([(["DOWN"], None, None, None, False)], lambda i: None, 2, 1, out):
         pass
     assert out[0]["screen"] == "Menu" and out[0]["wire_per_press"] > 0
 
 
 @pytest.mark.skipif(not mp_available(), reason="MicroPython WebAssembly port not installed")
-def test_memory_run_under_micropython(tmp_path):
+def test_programs_under_micropython(tmp_path):
     tree = str(tmp_path / "tree")
-    bench.build_tree(tree, mpy=False)
-    res = bench.run_mp(tree, bench.MEMORY_SCRIPT, str(tmp_path), ["DOWN", "UP", 'expect "23"'])
+    wasm.build_tree(tree, mpy=False)
+    res = wasm.run("run_memory", tree, str(tmp_path), ["DOWN", "UP", 'expect "23"'])
     assert res["err"] is None
     assert len(res["values"]) == 3  # booted + two button steps
     assert all(v > 0 for v in res["values"])
     # the text tables, loaded as core.i18n keeps them
-    e = bench._import_run(tree, str(tmp_path), bench.table_plan("nl"))
-    t = bench.tables_summary(e)
+    e = imports.import_run(tree, str(tmp_path), imports.table_plan("nl"))
+    t = imports.tables_summary(e)
     assert t["ui"] > 1000 and t["g23"] > 1000 and e["qstr"] > 0
+    res = wasm.run("run_timing", tree, str(tmp_path), {"reps": 2, "pairs": 1, "targets": [[["DOWN"], None, None, None, False]]})
+    assert res["results"][0]["screen"] == "Menu" and "MicroPython" in res["version"]
+    assert set(imports.probe_romfs(str(tmp_path), tree)) == {"VfsRom", "rom_ioctl", "stdout"}
+    assert "vfs.VfsRom" in ROMFS_PROBE or "VfsRom" in ROMFS_PROBE
+
+
+# --- the emulated Pico's figures, from made-up runs ---------------------------------------
+
+
+def _press(n, name, kind, ms, nbytes=266, edge="press"):
+    return {"n": n, "name": name, "edge": edge, "kind": kind, "ms": ms, "first_ms": ms - 5, "bytes": nbytes,
+            "screen": "Screen"}
+
+
+def _run(presses, mismatches=(), mem=()):
+    summary = {"emulated_s": 12.0, "mismatches": list(mismatches), "mem": list(mem), "lines_checked": 4}
+    return {"lines": ["# title", "DOWN", "YES", "OK"], "summary": summary, "presses": presses, "ref_ok": True,
+            "played": [2, 3, 4]}
+
+
+def _pico():
+    fast = [_press(2, "DOWN", "cursor move", 12.0), _press(3, "YES", "vote YES", 25.0, 1034),
+            _press(5, "NO", "vote NO", 24.0, 1034), _press(4, "OK", "OK new screen", 60.0, 1034, "release")]
+    swapped = [dict(p, name="NO", kind="vote NO", ms=p["ms"] + 2) if p["name"] == "YES" else
+               dict(p, name="YES", kind="vote YES") if p["name"] == "NO" else p for p in fast]
+    mem = [{"n": 0, "label": "bare REPL after boot", "free": 240000}, {"n": 0, "label": "first frame", "free": 200000},
+           {"n": 2, "label": "DOWN", "free": 190000}, {"n": 3, "label": "YES", "free": 195000}]
+    return {
+        "scripts": [{"label": "Secret vote", "path": pico.VOTE_SCRIPT, "missing": None},
+                    {"label": "23", "path": "tests/scripts/g23_4players.txt", "missing": None}],
+        "clocks": {"400 kHz": {"missing": None, "board": None, "runs": {"Secret vote": _run(fast), "23": _run(fast[:1]),
+                                                                       pico.SWAPPED["label"]: _run(swapped)},
+                               "boot": {"boot_ms": 280.0, "txns": 7, "bytes": 2102, "bus_ms": 47.4}},
+                   "1 MHz": {"missing": "no boards/pico_1mhz.py"}},
+        "heap": {"Secret vote": _run(fast, mem=mem)},
+    }
+
+
+def test_pico_targets_and_section_from_made_up_runs():
+    p = _pico()
+    rows = {r[0]: r for r in pico.target_rows(p)}
+    assert len(pico.target_header()) == len(next(iter(rows.values())))
+    assert rows["cursor move: median / max"][2:4] == ("12.0 / 12.0 ms (n 2)", "PASS")
+    assert rows["cursor move + scroll: median / max"][2] == "no such press"
+    assert rows["YES/NO vote: median / max"][3] == "PASS"
+    identical = [r for k, r in rows.items() if k.startswith("YES/NO vote: identical")][0]
+    assert identical[2:4] == ("2 votes: same bytes, times 2.00 ms apart at most", "MISS")
+    assert [r for k, r in rows.items() if k.startswith("OK to a new screen")][0][3] == "MISS"  # 60 ms
+    assert rows["boot: reset to the home menu on the panel"][2:4] == ("280.0 ms", "PASS")
+    assert rows["heap peak, stock firmware, .mpy on littlefs: Secret vote"][2:4] == ("48.8 KiB", "PASS")
+    assert rows["heap peak, stock firmware, .mpy on littlefs: 23"][2].startswith("not measured")
+    assert all(r[4].startswith("not measured: no boards/pico_1mhz.py") or r[4] == "same build" for r in rows.values())
+    text = "\n".join(pico.section(p))
+    assert "Button to photon, I2C at 1 MHz: not measured: no boards/pico_1mhz.py." in text
+    assert any("Secret vote" in line and "vote YES" in line for line in text.splitlines())
+    assert any("48.8 KiB" in line and "line 2 `DOWN`" in line for line in text.splitlines())  # the heap peak
+    h = pico.heap_figures(p["heap"]["Secret vote"])
+    assert (h["bare"], h["start"], h["peak"]) == (240000, 40000, 50000)
+
+
+def test_pico_vote_identical_compares_each_vote_with_its_swapped_twin():
+    plain = _run([_press(2, "YES", "vote YES", 20.0, 542), _press(3, "NO", "vote NO", 24.0, 542),
+                  _press(4, "OK", "OK new screen", 40.0)])
+    swapped = _run([_press(2, "NO", "vote NO", 20.4, 542), _press(3, "YES", "vote YES", 24.0, 542),
+                    _press(4, "OK", "OK new screen", 45.0)])
+    assert pico.vote_identical(plain, swapped) == ("2 votes: same bytes, times 0.40 ms apart at most", True)
+    swapped["presses"][1]["bytes"] = 266
+    assert not pico.vote_identical(plain, swapped)[1]
+    swapped["presses"].pop(1)
+    assert pico.vote_identical(plain, swapped) == ("the vote presses of the two runs do not pair up", False)
+    assert pico.swap_votes('YES\nexpect "NO 1"\nNOTE\n') == 'NO\nexpect "YES 1"\nNOTE\n'
+
+
+def test_pico_not_measured_says_why():
+    p = {"missing": "node is not on PATH"}
+    assert "Not measured: node is not on PATH." in "\n".join(pico.section(p))
+    rows = pico.target_rows(p)
+    assert rows[0][2] == "not measured: node is not on PATH"
+    assert "not measured: node is not on PATH" in "\n".join(report.targets({
+        "pico": p, "mem": [{"id": "g23", "variant": "mpy", "peak": 1, "title": "23"}],
+        "imp": {(g[0], t): {"plan": [("boot", None), ("game", [g[0], 4]), ("import", imports.HARNESS[-1])],
+                            "cum": [1, 2, 3], "qstr": 0} for g in sessions.built_games() for t in ("mpy", "mpy-notext")},
+        "kinds": {}, "romfs": {}}))
+
+
+def test_pico_snapshot_can_pick_another_board(tmp_path):
+    dst = tmp_path / "p"
+    pico.snapshot(str(dst), board="pico_1mhz")
+    ns = {}
+    exec((dst / "firmware" / "config.py").read_text(), ns)
+    assert ns["BOARD"] == "pico_1mhz"
+    assert (dst / "tests" / "scripts" / "secret_vote.txt").is_file() and (dst / ".venv").is_symlink()
+    assert not list(dst.rglob("__pycache__"))
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(pico.PICO_EMU, "analyze.py")), reason="no ../shared/pico-emu")
+def test_pico_load_run_names_the_kinds(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("DOWN\nYES\n")
+    ref = [{"n": 0, "text": ["Menu", "> a", "b"]}, {"n": 1, "text": ["Menu", "a", "> b"]},
+           {"n": 2, "text": ["Vote", "Vote recorded."]}]
+    edges = [{"n": 1, "name": "DOWN", "kind": "press", "txns": 2, "bytes": 266, "first_txn_ms": 9.0, "last_byte_ms": 15.0},
+             {"n": 1, "name": "DOWN", "kind": "release", "txns": 0, "bytes": 0, "first_txn_ms": None, "last_byte_ms": None},
+             {"n": 2, "name": "YES", "kind": "press", "txns": 2, "bytes": 1034, "first_txn_ms": 9.0, "last_byte_ms": 32.0}]
+    for name, data in (("ref.json", ref), ("presses.json", edges), ("summary.json", {"board": {}, "mismatches": []})):
+        (tmp_path / name).write_text(json.dumps(data))
+    r = pico.load_run(str(tmp_path), str(script))
+    assert [p["kind"] for p in r["presses"]] == ["cursor move", "vote YES"]
+    assert r["played"] == [1, 2] and r["ref_ok"] and "board" not in r["summary"]

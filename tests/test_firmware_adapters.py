@@ -9,7 +9,7 @@ from core import buttons as B
 from fakes_machine import make_machine
 from firmware.storage import Storage
 
-BOARDS = ("pico", "pico_w", "rpi_blinka")
+BOARDS = ("pico", "pico_w", "pico_1mhz", "rpi_blinka")
 
 
 def _board(name):
@@ -31,7 +31,7 @@ def machine(monkeypatch):
 def test_board_file_is_complete_and_consistent(name):
     b = _board(name)
     assert b.NAME == name
-    assert b.I2C_ADDR == 0x3C and b.I2C_FREQ == 400_000
+    assert b.I2C_ADDR == 0x3C and b.I2C_FREQ == (1_000_000 if name == "pico_1mhz" else 400_000)
     assert (b.DISPLAY_WIDTH, b.DISPLAY_HEIGHT) == (128, 64)
     assert isinstance(b.BUTTONS, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in b.BUTTONS)
     bits = [bit for _, bit in b.BUTTONS]
@@ -41,6 +41,12 @@ def test_board_file_is_complete_and_consistent(name):
     used = pins + leds + [b.SDA, b.SCL]
     assert len(set(used)) == len(used), "a pin is used twice"
     assert isinstance(b.BUTTONS_ACTIVE_LOW, bool) and isinstance(b.BUTTONS_PULL_UP, bool)
+
+
+def test_pico_1mhz_is_the_pico_with_a_faster_bus():
+    fast, pico = _board("pico_1mhz"), _board("pico")
+    for key in ("I2C_ID", "SDA", "SCL", "BUTTONS", "LED_YES", "LED_NO", "LED_STATUS"):
+        assert getattr(fast, key) == getattr(pico, key)
 
 
 def test_pico_w_keeps_off_the_wireless_pins():

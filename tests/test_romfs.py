@@ -161,7 +161,7 @@ def test_the_board_question_runs_on_micropython():
 
 def test_the_webassembly_port_cannot_mount_romfs():
     """BENCHMARKS.md says core + game from ROMFS is not measured because the port has no
-    vfs.VfsRom (tools/bench.py romfs_probe). When an upgraded port has it, this fails: then
+    vfs.VfsRom (tools/bench/mp/probe_romfs.py). When an upgraded port has it, this fails: then
     measure that row (mount the image from a bytearray with vfs.VfsRom at /rom)."""
     import json
 

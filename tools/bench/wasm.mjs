@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// Run a benchmark script under the MicroPython WebAssembly port (from tests/mp/node_modules),
-// with garbage collections that really happen.
+// Run a program under the MicroPython WebAssembly port (from tests/mp/node_modules), with
+// garbage collections that really happen (tools/bench/wasm.py calls it).
 //
-//   node tools/bench_mp.mjs <repo_root> <script.py> [TREE_DIR]...
+//   node tools/bench/wasm.mjs <repo_root> <program.py> [TREE_DIR]...
 //
 // Every TREE_DIR's contents are copied to the wasm filesystem root (TREE/core -> /core,
-// TREE/tools -> /tools, ...), "/" goes first on sys.path, and the script runs.
+// TREE/tools -> /tools, ...), "/" goes first on sys.path, and the program runs.
 //
 // Why not tests/mp/run.mjs: in this port gc.collect() inside Python code only marks a
 // collection as pending; it runs when control is back at the top level (no C stack roots
-// in linear memory), i.e. after mp.runPython() returns. So a script that wants to measure
+// in linear memory), i.e. after mp.runPython() returns. So a program that wants to measure
 // the live heap defines two functions that this driver calls from the top level in turn:
 //   bench_step()   do the next piece of work, return True (more to come) or False (done)
 //   bench_after()  runs after the pending collection: read gc.mem_alloc()
-// until bench_step() returns False; then bench_done() if the script defines it.
+// until bench_step() returns False; then bench_done() if the program defines it.
 //
 // MP_HEAP sets the initial GC heap (default 4m; the port grows it when full).
 
@@ -23,12 +23,12 @@ import { pathToFileURL } from "node:url";
 
 const [root, scriptPath, ...trees] = process.argv.slice(2);
 if (!root || !scriptPath) {
-    process.stderr.write("usage: node tools/bench_mp.mjs <repo_root> <script.py> [TREE_DIR]...\n");
+    process.stderr.write("usage: node tools/bench/wasm.mjs <repo_root> <program.py> [TREE_DIR]...\n");
     process.exit(2);
 }
 const pkg = path.join(root, "tests", "mp", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
 if (!fs.existsSync(pkg)) {
-    process.stderr.write(`bench_mp.mjs: no MicroPython WebAssembly port at ${pkg}; run ./dev setup\n`);
+    process.stderr.write(`wasm.mjs: no MicroPython WebAssembly port at ${pkg}; run ./dev setup\n`);
     process.exit(2);
 }
 

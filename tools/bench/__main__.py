@@ -1,0 +1,75 @@
+"""The `./dev bench` command: measure everything, write BENCHMARKS.md.
+
+    ./dev bench                       (= python -m tools.bench)
+    python -m tools.bench --out FILE  write somewhere else
+    python -m tools.bench --jobs N    emulator runs at once (default: one per CPU)
+    python -m tools.bench --no-pico   skip the emulated Pico (its section says so)
+
+The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
+emulator runs, whose figures are emulated time, come after them in parallel.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from core import i18n
+from tools.bench import ROOT, heap, imports, pico, playouts, speed, wasm, wire
+from tools.bench.environment import environment
+from tools.bench.report import report
+from tools.bench.sessions import check_cpython, sessions
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="./dev bench", description="Regenerate BENCHMARKS.md.")
+    ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"), help="where to write (default BENCHMARKS.md)")
+    ap.add_argument("--commit", help="text for the commit row (e.g. when run on a `git archive` export)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="emulator runs at once")
+    ap.add_argument("--no-pico", action="store_true", help="do not run the emulated Pico")
+    args = ap.parse_args(argv)
+    why = wasm.missing()
+    if why:
+        raise SystemExit("bench: %s; needs node and the MicroPython WebAssembly port (./dev setup)" % why)
+    t0 = time.time()
+    i18n.use("ui")
+    i18n.set_lang("en")
+    r = {"env": environment(args.commit)}
+    sess_list = sessions()
+    for s in sess_list:
+        check_cpython(s)
+    tmp = tempfile.mkdtemp(prefix="tablebox-bench-")
+    try:
+        trees = wasm.build_trees(tmp)
+        step("memory under MicroPython")
+        r["mem"] = heap.measure(tmp, trees, sess_list)
+        step("imports")
+        r["imp"] = imports.measure(tmp, trees)
+        r["romfs"] = imports.probe_romfs(tmp, trees["mpy"])
+        step("display traffic")
+        r["kinds"], r["boot"] = wire.measure(sess_list)
+        step("render and step time")
+        r["tim"], r["mp_version"] = speed.measure(tmp, trees, sess_list)
+        step("playouts")
+        r["plays"] = playouts.measure()
+        if args.no_pico:
+            r["pico"] = {"missing": "skipped (`--no-pico`)"}
+        else:
+            step("emulated Pico, %d runs at once (minutes)" % args.jobs)
+            r["pico"] = pico.measure(args.jobs, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    r["elapsed"] = time.time() - t0
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(report(r))
+    print("bench: wrote %s in %.0f s" % (os.path.relpath(args.out), r["elapsed"]), file=sys.stderr)
+
+
+def step(what):
+    print("bench: %s ..." % what, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

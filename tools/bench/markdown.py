@@ -1,0 +1,46 @@
+"""Formatting for BENCHMARKS.md: tables, sizes, times, verdicts. Pure functions."""
+
+import statistics
+
+KIB = 1024
+
+
+def md_table(header, rows, align=None):
+    """A Markdown table; align: one of "l"/"r" per column (default: first l, rest r).
+    A "|" inside a cell is escaped."""
+    n = len(header)
+    align = align or ("l" + "r" * (n - 1))
+    cells = [[str(c).replace("|", "\\|") for c in r] for r in [header] + list(rows)]
+    for r in cells:
+        if len(r) != n:
+            raise ValueError("row has %d cells, header %d: %r" % (len(r), n, r))
+    widths = [max(3, max(len(r[i]) for r in cells)) for i in range(n)]
+
+    def line(r):
+        out = []
+        for i, c in enumerate(r):
+            out.append(c.ljust(widths[i]) if align[i] == "l" else c.rjust(widths[i]))
+        return "| " + " | ".join(out) + " |"
+
+    sep = "|" + "|".join(
+        (":" + "-" * (widths[i] + 1)) if align[i] == "l" else ("-" * (widths[i] + 1) + ":")
+        for i in range(n)
+    ) + "|"
+    return "\n".join([line(cells[0]), sep] + [line(r) for r in cells[1:]])
+
+
+def kib(n):
+    return "%.1f KiB" % (n / KIB)
+
+
+def us_ms(us):
+    """Microseconds as milliseconds, two decimals."""
+    return "%.2f ms" % (us / 1000.0)
+
+
+def median(xs):
+    return statistics.median(xs) if xs else 0
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"

@@ -1,0 +1,471 @@
+"""On the emulated Pico: the stock MicroPython 1.28 RPI_PICO firmware in rp2040js with the
+device build (.mpy files on littlefs), driven by ../shared/pico-emu/measure.
+
+For the Secret vote script and each built game's full script (scripts()): button to
+photon per interaction kind and every frame against the host simulator, at the default
+board's 400 kHz I2C clock and with the 1 MHz board (CLOCKS); the heap after every button
+line (measure --heap, the default board); boot time from reset to the home menu on the
+panel (tools/bench/boot.mjs); and the Secret vote with every YES and NO swapped, whose
+vote presses must take the time of the same presses unswapped. Times are emulated time:
+deterministic, never an estimate.
+
+measure(jobs, tmp) -> {"missing": reason} when the emulator cannot run, else
+{"scripts": [{"label", "path", "missing"}], "clocks": {clock: {"missing" | "runs", "boot"}},
+"heap": {script label: run}}, a run being load_run()'s dict. section() and
+target_rows() turn that into Markdown. snapshot() and run_measure() also serve
+tests/test_pico_emu.py.
+"""
+
+import concurrent.futures
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+
+from tools.bench import ROOT
+from tools.bench.markdown import KIB, kib, md_table, median, verdict
+from tools.bench.sessions import built_games, where
+
+PICO_EMU = os.path.normpath(os.path.join(ROOT, "..", "shared", "pico-emu"))
+MEASURE = os.path.join(PICO_EMU, "measure")
+CACHE = os.environ.get("PICO_EMU_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "pico-emu")
+BOOT = os.path.join(ROOT, "tools", "bench", "boot.mjs")
+OUT = os.path.join(ROOT, "build", "bench", "pico")
+VOTE_SCRIPT = "tests/scripts/secret_vote.txt"
+# written into the snapshot, never into the project
+SWAPPED = {"label": "Secret vote, YES and NO swapped", "path": "tests/scripts/secret_vote_swapped.txt", "missing": None}
+GAME_SCRIPT = "tests/scripts/%s_4players.txt"  # a built game's full script
+CLOCKS = (("400 kHz", None), ("1 MHz", "pico_1mhz"))  # (label, board module; None: the default board)
+DEFAULT_CLOCK = CLOCKS[0][0]
+# What a snapshot of the project holds: what measure builds and plays, and the scripts.
+PROJECT = ("core", "firmware", "boards", "host_sim", "tools", "tests/scripts", "pyproject.toml")
+
+# issue 10 targets, in ms (emulated) and bytes
+SMALL_MEDIAN, SMALL_MAX = 20.0, 30.0  # cursor move, value change
+VOTE_MAX = 30.0
+OK_MAX = 50.0
+SAME_MS = 1.0  # a vote and the same vote swapped: "identical" within this
+BOOT_MAX = 300.0
+HEAP_MAX = 64 * KIB
+SMALL = ("cursor move", "cursor move + scroll", "value change")  # analyze.py's kinds
+OK_KINDS = ("OK new screen", "OK same title")
+ORDER = SMALL + ("vote YES", "vote NO") + OK_KINDS
+
+
+def missing():
+    """Why the emulator cannot run here, or None."""
+    if not os.path.isfile(MEASURE):
+        return "no ../shared/pico-emu/measure beside the project"
+    if not shutil.which("node"):
+        return "node is not on PATH"
+    if not shutil.which("npm") and not os.path.isdir(os.path.join(CACHE, "node_modules", "rp2040js")):
+        return "rp2040js is not installed in %s and there is no npm to install it" % CACHE
+    return None
+
+
+def scripts():
+    """[{"label", "path" (repo-relative), "missing": reason or None}]: the Secret vote,
+    then each built game's full script."""
+    out = [{"label": "Secret vote", "path": VOTE_SCRIPT}]
+    out += [{"label": g[2], "path": GAME_SCRIPT % g[0]} for g in built_games()]
+    for s in out:
+        s["missing"] = None if os.path.isfile(os.path.join(ROOT, s["path"])) else "no %s" % s["path"]
+    return out
+
+
+def snapshot(dst, src=ROOT, board=None):
+    """Copy what measure needs of the project at `src` to `dst` (its .venv linked, not
+    copied); board: the board module firmware/config.py picks instead of the default."""
+    for rel in PROJECT:
+        a, b = os.path.join(src, rel), os.path.join(dst, rel)
+        if os.path.isdir(a):
+            shutil.copytree(a, b, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            os.makedirs(os.path.dirname(b), exist_ok=True)
+            shutil.copy2(a, b)
+    os.symlink(os.path.realpath(os.path.join(src, ".venv")), os.path.join(dst, ".venv"))
+    with open(os.path.join(dst, "firmware", "config.py"), "a") as f:
+        # The host reference plays with App seed 1: the device must deal the same.
+        f.write("\nSEED = 1  # tools/bench/pico.py: frames comparable with the host's\n")
+        if board:
+            f.write("BOARD = %r  # tools/bench/pico.py: this build's board\n" % board)
+
+
+def run_measure(project, script, out, heap=False):
+    """../shared/pico-emu/measure on the project copy at `project`; out: its output folder.
+    Returns load_run(out, script); SystemExit when measure fails."""
+    cmd = [MEASURE, os.path.join(project, script), out] + (["--heap"] if heap else [])
+    p = subprocess.run(cmd, cwd=project, capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("pico-emu measure %s%s failed:\n%s" % (script, " --heap" if heap else "", (p.stdout + p.stderr)[-3000:]))
+    return load_run(out, os.path.join(project, script))
+
+
+def swap_votes(text):
+    """A script with every YES and NO (buttons, expected words) swapped."""
+    return re.sub(r"\b(YES|NO)\b", lambda m: "NO" if m.group(1) == "YES" else "YES", text)
+
+
+def _analyze():
+    """pico-emu's analyze.py as a module (its kind_of() names the interaction kinds)."""
+    spec = importlib.util.spec_from_file_location("pico_emu_analyze", os.path.join(PICO_EMU, "analyze.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def load_run(out, script):
+    """What one measure run wrote to `out`: {"lines": the script's lines, "summary":
+    summary.json, "ref_ok": the host reference covers every line without an error,
+    "played": the numbers of the lines whose button was pressed, "presses": [{"n", "name",
+    "edge", "kind", "ms", "first_ms", "bytes", "screen"}] for every edge that sent
+    something to the panel}. A YES/NO press is "vote YES"/"vote NO"."""
+    with open(script) as f:
+        lines = f.read().splitlines()
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    with open(os.path.join(out, "ref.json")) as f:
+        ref = json.load(f)
+    with open(os.path.join(out, "presses.json")) as f:
+        edges = json.load(f)
+    kind_of = _analyze().kind_of
+    presses = []
+    for e in edges:
+        if not e["txns"]:
+            continue
+        before, after = ref[e["n"] - 1]["text"], ref[e["n"]]["text"]
+        kind = kind_of(e["name"], before, after, e["bytes"])
+        presses.append({"n": e["n"], "name": e["name"], "edge": e["kind"], "bytes": e["bytes"],
+                        "kind": kind + " " + e["name"] if kind == "vote" else kind,
+                        "ms": e["last_byte_ms"], "first_ms": e["first_txn_ms"], "screen": after[0] if after else ""})
+    summary.pop("board", None)
+    return {"lines": lines, "summary": summary, "presses": presses, "played": sorted({e["n"] for e in edges}),
+            "ref_ok": len(ref) == len(lines) + 1 and not any(r.get("err") for r in ref)}
+
+
+def boot(run_out, project):
+    """boot.mjs on the image and reference of a measure run: {"boot_ms", "txns", "bytes",
+    "bus_ms"}."""
+    uf2 = [n for n in os.listdir(PICO_EMU) if n.endswith(".uf2")]
+    if len(uf2) != 1:
+        raise SystemExit("pico-emu: expected one .uf2 firmware in %s, found %r" % (PICO_EMU, uf2))
+    p = subprocess.run(["node", BOOT, CACHE, os.path.join(PICO_EMU, uf2[0]), os.path.join(run_out, "fs.img"),
+                        os.path.join(project, "boards", "pico.py"), os.path.join(run_out, "ref.json")],
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("tools/bench/boot.mjs failed:\n%s" % p.stderr[-3000:])
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def _slug(text):
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+
+
+def measure(jobs, tmp):
+    why = missing()
+    if why:
+        return {"missing": why}
+    base = os.path.join(tmp, "project")
+    snapshot(base)  # one state of the working tree for every run
+    listed = scripts()
+    todo = [s for s in listed if not s["missing"]]
+    latency = list(todo)
+    if not listed[0]["missing"]:  # the Secret vote, and the same with YES and NO swapped
+        with open(os.path.join(base, VOTE_SCRIPT)) as f:
+            text = swap_votes(f.read())
+        with open(os.path.join(base, SWAPPED["path"]), "w") as f:
+            f.write(text)
+        latency.append(SWAPPED)
+    clocks = {}
+    work = []  # (clock, script, heap)
+    for label, board in CLOCKS:
+        if board and not os.path.isfile(os.path.join(base, "boards", board + ".py")):
+            clocks[label] = {"missing": "no boards/%s.py" % board}
+            continue
+        clocks[label] = {"board": board, "missing": None, "runs": {}}
+        work += [(label, s, False) for s in latency]
+    work += [(DEFAULT_CLOCK, s, True) for s in todo]
+    work.sort(key=lambda w: -_length(os.path.join(base, w[1]["path"])))  # longest first: the pool ends together
+    shutil.rmtree(OUT, ignore_errors=True)
+
+    def one(w):
+        clock, s, heap = w
+        project = os.path.join(tmp, "%s-%s%s" % (_slug(clock), _slug(s["label"]), "-heap" if heap else ""))
+        snapshot(project, base, clocks[clock]["board"])
+        out = os.path.join(OUT, os.path.basename(project))
+        return w, out, project, run_measure(project, s["path"], out, heap)
+
+    heap = {}
+    image = {}  # clock: (out, project) of one of its runs, for boot()
+    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+        for (clock, s, is_heap), out, project, r in pool.map(one, work):
+            if is_heap:
+                heap[s["label"]] = r
+            else:
+                clocks[clock]["runs"][s["label"]] = r
+                image[clock] = (out, project)
+    for clock, (out, project) in image.items():
+        clocks[clock]["boot"] = boot(out, project)
+    return {"scripts": listed, "clocks": clocks, "heap": heap}
+
+
+def _length(path):
+    with open(path) as f:
+        return len(f.read().splitlines())
+
+
+# --- figures --------------------------------------------------------------------------
+
+
+def by_kind(presses):
+    """{kind: [press, ...]} in ORDER, then the other kinds sorted."""
+    kinds = {}
+    for p in presses:
+        kinds.setdefault(p["kind"], []).append(p)
+    return {k: kinds[k] for k in list(ORDER) + sorted(set(kinds) - set(ORDER)) if k in kinds}
+
+
+def spread(xs):
+    """"min / median / max" of numbers (one decimal)."""
+    return "%.1f / %.1f / %.1f" % (min(xs), median(xs), max(xs))
+
+
+def heap_figures(run):
+    """{"bare": free bytes at the bare REPL, "start": bytes used once the app showed its
+    first frame, "peak": most bytes used, "at": where} of a measure --heap run."""
+    mem = run["summary"]["mem"]
+    base = mem[0]["free"]
+    stages = [m for m in mem if m["n"] == 0]
+    top = max(mem[1:], key=lambda m: base - m["free"])
+    at = where(run["lines"], top["n"] - 1) if top["n"] else "start: " + top["label"]
+    return {"bare": base, "start": base - stages[-1]["free"], "peak": base - top["free"], "at": at}
+
+
+def vote_identical(plain, swapped):
+    """(verdict text, ok) for "identical for YES and NO": the runs of the Secret vote and
+    of the same script with YES and NO swapped (emulated time is deterministic, so only
+    the vote can make a difference); each vote press must send the same bytes as its
+    swapped twin and end within SAME_MS of it."""
+    votes = [p for p in plain["presses"] if p["kind"].startswith("vote")]
+    twins = {p["n"]: p for p in swapped["presses"] if p["kind"].startswith("vote")}
+    if not votes or sorted(twins) != sorted(p["n"] for p in votes):
+        return "the vote presses of the two runs do not pair up", False
+    diff = max(abs(p["ms"] - twins[p["n"]]["ms"]) for p in votes)
+    same_bytes = all(p["bytes"] == twins[p["n"]]["bytes"] for p in votes)
+    text = "%d votes: %s bytes, times %.2f ms apart at most" % (len(votes), "same" if same_bytes else "different", diff)
+    return text, same_bytes and diff <= SAME_MS
+
+
+def _all_presses(pico, clock):
+    runs = clock["runs"]
+    return [p for s in pico["scripts"] if s["label"] in runs for p in runs[s["label"]]["presses"]]
+
+
+def target_rows(pico):
+    """(target, limit, then per clock: measured, verdict) for the issue 10 targets."""
+    labels = [c[0] for c in CLOCKS]
+    if pico.get("missing"):
+        return [("all issue 10 targets", "", *(["not measured: " + pico["missing"], ""] * len(labels)))]
+    rows = []
+
+    def row(target, limit, fn):
+        cells = []
+        for label in labels:
+            c = pico["clocks"][label]
+            cells += ["not measured: " + c["missing"], ""] if c["missing"] else fn(c)
+        rows.append((target, limit) + tuple(cells))
+
+    def kind_cells(kinds, lim_med, lim_max):
+        def fn(c):
+            xs = [p["ms"] for p in _all_presses(pico, c) if p["kind"] in kinds]
+            if not xs:
+                return ["no such press", ""]
+            ok = max(xs) <= lim_max and (lim_med is None or median(xs) <= lim_med)
+            return ["%.1f / %.1f ms (n %d)" % (median(xs), max(xs), len(xs)), verdict(ok)]
+        return fn
+
+    for k in SMALL:
+        row(k + ": median / max", "%.0f / %.0f ms" % (SMALL_MEDIAN, SMALL_MAX), kind_cells((k,), SMALL_MEDIAN, SMALL_MAX))
+    row("YES/NO vote: median / max", "- / %.0f ms" % VOTE_MAX, kind_cells(("vote YES", "vote NO"), None, VOTE_MAX))
+
+    def identical(c):
+        runs = c["runs"]
+        if SWAPPED["label"] not in runs:
+            return ["not measured: no %s" % VOTE_SCRIPT, ""]
+        text, ok = vote_identical(runs[pico["scripts"][0]["label"]], runs[SWAPPED["label"]])
+        return [text, verdict(ok)]
+    row("YES/NO vote: identical for YES and NO (each vote against the same vote swapped)",
+        "same bytes, <= %.1f ms apart" % SAME_MS, identical)
+    row("OK to a new screen (new title or same title; saves included): median / max", "- / %.0f ms" % OK_MAX,
+        kind_cells(OK_KINDS, None, OK_MAX))
+    row("boot: reset to the home menu on the panel", "%.0f ms" % BOOT_MAX,
+        lambda c: ["%.1f ms" % c["boot"]["boot_ms"], verdict(c["boot"]["boot_ms"] <= BOOT_MAX)]
+        if c["boot"]["boot_ms"] is not None else ["home menu never shown", "MISS"])
+    for s in pico["scripts"]:
+        r = pico["heap"].get(s["label"])
+        if r is None:
+            measured = ["not measured: " + (s["missing"] or "no run"), ""]
+        else:
+            h = heap_figures(r)
+            measured = [kib(h["peak"]), verdict(h["peak"] <= HEAP_MAX)]
+        rows.append(("heap peak, stock firmware, .mpy on littlefs: %s" % s["label"], kib(HEAP_MAX))
+                    + tuple(measured) + ("same build", "") * (len(labels) - 1))
+    return rows
+
+
+def target_header():
+    return ("target (issue 10)", "limit") + tuple(x for c in CLOCKS for x in (c[0], ""))
+
+
+# --- the section ----------------------------------------------------------------------
+
+
+def section(pico):
+    L = ["## On the emulated Pico", ""]
+    if pico.get("missing"):
+        return L + ["Not measured: %s. The figures of this section come only from the emulator "
+                    "(../shared/pico-emu, node); nothing is estimated in their place." % pico["missing"], ""]
+    L.append(
+        "The stock MicroPython 1.28 RPI_PICO firmware runs in rp2040js (125 MHz, only core 0; XIP "
+        "flash as fast as SRAM, so real hardware is the same or slower) with the device build of "
+        "`python -m tools.deploy --dry-run` (.mpy files and main.py) on littlefs, an SSD1306 model "
+        "on the board's I2C pins (9 SCL periods per byte at the clock the firmware sets; START/STOP "
+        "free) and active-low buttons: `../shared/pico-emu/measure` on a snapshot of the working "
+        "tree. Each script line holds its button 150 ms, then 250 ms pass. Button to photon = "
+        "emulated ms from the GPIO edge that acts (D-pad, YES, NO on press; OK, BACK on release) "
+        "to the end of the last I2C byte of the panel update it caused; kinds as pico-emu's "
+        "analyze.py names them from the host simulator's screens before and after (a cursor move "
+        "that sends more than two pages scrolled its list). Emulated time is deterministic: the "
+        "same build and script give the same figures on any machine. The 1 MHz rows are the same "
+        "build with firmware/config.py choosing boards/pico_1mhz.py (I2C_FREQ = 1,000,000; "
+        "SSD1306 modules often run at 1 MHz; 400 kHz stays the default). YES and NO: the Secret "
+        "vote also runs with every YES and NO of its script swapped; each vote press is compared "
+        "with its twin (the same press in the other run). The two runs are the same up to the "
+        "first vote, so any difference shows that YES and NO took different time somewhere: in "
+        "the press itself, or in what ran before the next press (the loop then meets it at "
+        "another phase). Outputs of every run (frames as PNG, "
+        "presses.json, serial.log) are in build/bench/pico/."
+    )
+    L.append("")
+    L += _runs_table(pico)
+    L += _boot_table(pico)
+    L += _heap_table(pico)
+    for label, _ in CLOCKS:
+        L += _latency_table(pico, label)
+    L += _slowest(pico)
+    return L
+
+
+def _runs_table(pico):
+    rows = []
+    vote = pico["scripts"][0]
+    for s in [vote, dict(SWAPPED, missing=vote["missing"])] + pico["scripts"][1:]:
+        for label, _ in CLOCKS:
+            c = pico["clocks"][label]
+            r = None if c["missing"] else c["runs"].get(s["label"])
+            rows.append(_run_row(s, label, r, c["missing"] or s["missing"]))
+        if s["label"] != SWAPPED["label"]:
+            rows.append(_run_row(s, DEFAULT_CLOCK + ", --heap", pico["heap"].get(s["label"]), s["missing"]))
+    out = [
+        "Every frame against the host simulator: after each script line the panel's RAM must equal "
+        "the frame host_sim computes for the same line (seed 1). The device seeds its games from "
+        "os.urandom instead, so a game that deals or draws at random (Democrazy's jokers) can show "
+        "other cards there without a fault in the box; the Secret vote and 23 draw nothing and "
+        "must match everywhere (tests/test_pico_emu.py).",
+        "",
+        md_table(("script", "build", "lines", "panel updates", "emulated", "frame mismatches", "first mismatches"),
+                 rows, "llrrrrl"),
+        "",
+    ]
+    return out
+
+
+def _run_row(s, build, r, why):
+    if r is None:
+        return (s["label"], build, "not measured: %s" % why, "", "", "", "")
+    sm = r["summary"]
+    mism = sm["mismatches"]
+    first = "; ".join("line %d `%s` (want \"%s\")" % (m["n"], m["line"], m["want"][:40]) for m in mism[:2])
+    checked = "%d" % len(mism) if r["ref_ok"] else "%d (host reference incomplete)" % len(mism)
+    return (s["label"], build, len(r["lines"]), len(r["presses"]), "%.1f s" % sm["emulated_s"],
+            checked, first)
+
+
+def _boot_table(pico):
+    rows = []
+    for label, _ in CLOCKS:
+        c = pico["clocks"][label]
+        if c["missing"]:
+            rows.append((label, "not measured: " + c["missing"], "", "", ""))
+            continue
+        b = c["boot"]
+        if b["boot_ms"] is None:
+            rows.append((label, "home menu never shown", "", "", ""))
+            continue
+        rows.append((label, "%.1f ms" % b["boot_ms"], "%d in %d transactions" % (b["bytes"], b["txns"]),
+                     "%.1f ms" % b["bus_ms"], "%.0f kHz" % (9 * b["bytes"] / b["bus_ms"])))
+    return [
+        "Boot: from reset (the emulator starts at the flash's boot stage 2) to the end of the last "
+        "I2C byte after which the panel is on and shows the home menu frame of the host simulator "
+        "(tools/bench/boot.mjs on the same image). `bus busy`: the time those transactions took on "
+        "the wire; `bus rate`: 9 clocks per byte over that time, which also checks the clock the "
+        "build really set.",
+        "",
+        md_table(("I2C", "boot to home menu", "bytes to the panel", "bus busy", "bus rate"), rows, "lrrrr"),
+        "",
+    ]
+
+
+def _heap_table(pico):
+    rows = []
+    for s in pico["scripts"]:
+        r = pico["heap"].get(s["label"])
+        if r is None:
+            rows.append((s["label"], "not measured: %s" % (s["missing"] or "no run"), "", "", "", ""))
+            continue
+        h = heap_figures(r)
+        rows.append((s["label"], "{:,} B".format(h["bare"]), kib(h["start"]), kib(h["peak"]), h["at"],
+                     verdict(h["peak"] <= HEAP_MAX)))
+    return [
+        "Heap on the stock firmware (`measure --heap`): the same files without /main.py; the app "
+        "is started from the REPL the way firmware/main.py starts it (`load_board`, `Hardware`, "
+        "`boot`, first step, `run`), so its objects stay reachable. After every button line the "
+        "loop is interrupted, `gc.collect(); gc.mem_free()` is read and the loop resumed. Used = "
+        "free at the bare REPL minus free then: the app's modules, the adapters, the frame buffers "
+        "and the live state.",
+        "",
+        md_table(("script", "free at the bare REPL", "used after start (first frame)", "peak used", "peak at",
+                  "<= %s" % kib(HEAP_MAX)), rows, "lrrrll"),
+        "",
+    ]
+
+
+def _latency_table(pico, label):
+    c = pico["clocks"][label]
+    head = "Button to photon, I2C at %s%s:" % (label, " (the default)" if label == DEFAULT_CLOCK else "")
+    if c["missing"]:
+        return [head + " not measured: %s." % c["missing"], ""]
+    rows = []
+    for s in pico["scripts"]:
+        r = c["runs"].get(s["label"])
+        if r is None:
+            rows.append((s["label"], "not measured: %s" % s["missing"], "", "", "", "", ""))
+            continue
+        for k, ps in by_kind(r["presses"]).items():
+            rows.append((s["label"], k, len(ps), ",".join(sorted({p["name"] + " " + p["edge"] for p in ps})),
+                         spread([p["ms"] for p in ps]), "%.1f" % median([p["first_ms"] for p in ps]),
+                         "%d / %d / %d" % (min(p["bytes"] for p in ps), median([p["bytes"] for p in ps]),
+                                           max(p["bytes"] for p in ps))))
+    return [head, "", md_table(("script", "interaction", "n", "edge", "ms min / median / max", "first byte ms, median",
+                                "bytes min / median / max"), rows, "llrlrrr"), ""]
+
+
+def _slowest(pico, n=6):
+    runs = pico["clocks"][DEFAULT_CLOCK]["runs"]
+    found = [(p, s["label"]) for s in pico["scripts"] if s["label"] in runs for p in runs[s["label"]]["presses"]]
+    found.sort(key=lambda x: -x[0]["ms"])
+    rows = [(s, p["n"], p["name"], p["kind"], p["screen"], "%.1f" % p["ms"], p["bytes"]) for p, s in found[:n]]
+    return ["Slowest presses at %s:" % DEFAULT_CLOCK, "",
+            md_table(("script", "line", "button", "interaction", "screen after", "ms", "bytes"), rows, "lrllrrr"), ""]
