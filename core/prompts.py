@@ -22,7 +22,7 @@ Kinds and the answer each one takes:
                                 hands the box to each voter in turn and shows nobody the
                                 answers. ask(i) must not depend on other voters' answers.
   Ballot(title, voters)         core.secret: a Secret whose chain is one Vote (bools)
-  Show(title, tiles, big)       core.tiles: True after OK; a large view for the table,
+  Show(title, tiles, big)       core.show:  True after OK; a large view for the table,
                                 which may light the vote LEDs (leds=(yes, no))
   Multi(title, values, labels)  core.tiles: a bitmask of the tiles chosen (dice to keep)
   Fields(title, fields)         core.tiles: a list of ints, one per field; field = (label,

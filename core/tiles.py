@@ -1,4 +1,5 @@
-"""Large value tiles and the prompt kinds drawn with them: Show, Multi, Fields.
+"""Large value tiles and the prompt kinds chosen on them: Multi, Fields (Show, which may
+show tiles too, is core.show).
 
 draw_tiles(f, tiles, ...) lays up to six (value, label) tiles side by side: the value
 as large as fits its tile (3x, else 2x, else 1x) on pages 2-4, the small label (a die's
@@ -6,8 +7,7 @@ colour initial, a card attribute) on page 5, the cursor mark on page 6. Chosen t
 drawn inverted. Everything sits on whole pages, so moving the cursor or toggling a tile
 changes at most three pages.
 
-Openers (see core.prompts, core.play): show = the view for the whole table, answered
-with OK, its LEDs lit as the prompt says; multi = choose any subset (LEFT/RIGHT move,
+Openers (see core.prompts, core.play): multi = choose any subset (LEFT/RIGHT move,
 UP/DOWN toggle, OK done); fields = several small values on one screen (LEFT/RIGHT move,
 UP/DOWN change with wrap-around, OK done).
 """
@@ -17,22 +17,12 @@ from core.frame import W, fit, width
 from core.play import context
 from core.i18n import t
 from core.prompts import Prompt
-from core.ui import Screen, is_ok, pick, title_bar, wrap_all
+from core.ui import Screen, is_ok, pick, title_bar
 
 VALUE_Y = 16  # pages 2-4 (3x text is 24 rows)
 LABEL_Y = 40
 MARK_Y = 48
 HINT_Y = 56
-
-
-class Show(Prompt):
-    kind = "show"
-    screen = ("core.tiles", "show")
-
-    def __init__(self, title, then, tiles=(), leds=(0, 0), **kw):
-        Prompt.__init__(self, title, then, **kw)
-        self.tiles = tiles
-        self.leds = leds
 
 
 class Multi(Prompt):
@@ -83,52 +73,12 @@ def draw_tiles(f, tiles, chosen=0, cursor=-1):
             f.text("\u25b2", x + (w - 5) // 2, MARK_Y, 1, False, False)
 
 
-def show(ctx, p, root):
-    ctx.app.push(ShowScreen(p, lambda: ctx.answered(p, True)))
-
-
 def multi(ctx, p, root):
     ctx.app.push(MultiScreen(ctx, p))
 
 
 def fields(ctx, p, root):
     ctx.app.push(FieldsScreen(ctx, p))
-
-
-class ShowScreen(Screen):
-    """Title, the big text at 2x or the tiles, up to two small lines; OK goes on."""
-
-    def __init__(self, p, on_ok):
-        Screen.__init__(self)
-        self.p = p
-        self.title = p.title
-        self.leds = p.leds
-        self.on_ok = on_ok
-
-    def draw(self, f):
-        p = self.p
-        title_bar(f, self.title)
-        if p.tiles:
-            draw_tiles(f, p.tiles)
-            row = 6
-        else:
-            row = 2
-            for part in _big_rows(p.big):
-                f.center(fit(part, 2), row * 8, 2)
-                row += 2
-        for line in wrap_all(p.lines)[: 8 - row]:
-            f.center(fit(line), row * 8)
-            row += 1
-
-
-def _big_rows(big):
-    """The big text at 2x: one row, or two when it is too wide and has a space."""
-    if not big:
-        return ()
-    cut = big.find(" ")
-    if width(big, 2) <= W or cut < 0:
-        return (big,)
-    return (big[:cut], big[cut + 1 :])
 
 
 class TileEntry(Screen):

@@ -22,7 +22,8 @@ import sys
 from core.prompts import Choice, Number
 from core.secret import Secret
 from core.textentry import Text
-from core.tiles import Fields, Multi, Show
+from core.show import Show
+from core.tiles import Fields, Multi
 from core.rng import Rng
 
 ID = "kit"

@@ -32,7 +32,7 @@ def box():
 
 def test_a_23_step_is_on_the_panel_before_it_is_saved():
     app, log, run = box()
-    for line in ("OK", "UP", "UP", "OK", "OK", "OK"):  # 23, four players, options: dealt
+    for line in ("OK", "UP", "UP", "OK", "OK", "OK", "OK"):  # 23, four players, options, setup
         run.do(line)
     assert app.frame.lines[0] == "Who holds the 1?"
     del log[:]

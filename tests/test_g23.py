@@ -87,11 +87,15 @@ def test_new_refuses_unknown_variant():
 @pytest.mark.parametrize("variant", ["normal", "beginner"])
 def test_who_holds_the_1(variant):
     s = game(variant=variant, first=None)
-    p = s and g.prompt(s)
+    setup = g.prompt(s)
+    assert setup.kind == "show" and setup.big == "Round 1"  # the setup in full first
+    assert setup.lines[:3] == ["45 cards, remove 21", "The 1 stays in", i18n.t("g23.deal." + variant)]
+    assert ("Never discard the 1" in setup.lines) == (variant == "normal")
+    p = setup.answer(True)
     assert p.kind == "choice" and p.player is None
     assert p.options == NAMES
     assert p.big == "Round 1"
-    assert walk(p, 1) == ["first", 1]
+    assert walk(setup, True, 1) == ["first", 1]
     run(s, ["first", 1])
     assert s["hand"] == [12, 11, 12]
     assert s["top"] == 1 and s["turn"] == 2 and s["phase"] == "play"
@@ -156,7 +160,9 @@ def test_root_prompt_shows_top_big_and_offers_four_actions():
     assert "Ann played the 1" in p.lines
     assert walk(g.prompt(s), 1) == ["pass"]
     assert walk(g.prompt(s), 2) == ["force"]
-    assert walk(g.prompt(s), 3) == ["fold"]
+    fold = g.prompt(s).answer(3)
+    assert fold.kind == "confirm" and fold.title == "Fold: +12 penalty?"  # a fold asks first, with its cost
+    assert walk(g.prompt(s), 3, True) == ["fold"]
 
 
 def test_play_flow_with_bonus_chip_rulebook_example():
@@ -229,7 +235,7 @@ def test_forced_and_lone_players_are_offered_play_and_fold_only():
     p = g.prompt(s)
     assert p.player == 2 and p.options == ["Play", "Fold (+12)"]
     assert "Forced: play or fold" in p.lines
-    assert walk(g.prompt(s), 1) == ["fold"]
+    assert walk(g.prompt(s), 1, True) == ["fold"]
     s = game(names=["Ann", "Ben"])
     run(s, ["fold"])  # Ben folds: Ann alone
     p = g.prompt(s)

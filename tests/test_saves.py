@@ -397,6 +397,8 @@ def test_resume_after_restart_same_state_and_same_screen():
     box.do("UP", "OK")  # 3 players
     box.do("OK")  # names: Start
     box.do("OK")  # deal: first option
+    assert box.lines()[0] == "Setup"
+    box.do("OK")
     assert "Who holds the 1?" in box.text()
     box.do("DOWN", "OK")  # the second player holds the 1
     box.do("DOWN", "OK")  # Pass

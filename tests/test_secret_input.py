@@ -305,10 +305,10 @@ def test_a_finished_game_counts_once_in_progress(make_box, kit):
 
 
 def test_every_prompt_kind_has_a_screen_and_a_playout_entry():
-    from core import playout, prompts, secret, textentry, tiles
+    from core import playout, prompts, secret, show, textentry, tiles
 
     kinds = []
-    for m in (prompts, secret, tiles, textentry):
+    for m in (prompts, secret, show, tiles, textentry):
         kinds += [c for c in vars(m).values() if isinstance(c, type) and issubclass(c, prompts.Prompt) and c.kind]
     assert sorted(set(c.kind for c in kinds)) == sorted(playout.KINDS)
     for c in kinds:

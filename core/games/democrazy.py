@@ -33,7 +33,8 @@ from core.i18n import t
 from core.prompts import Choice, Confirm
 from core.secret import Secret
 from core.textentry import Text
-from core.tiles import Fields, Show
+from core.show import Show
+from core.tiles import Fields
 
 OPTIONS = (
     ("jokers", "democrazy.jokers", ("box", "own")),

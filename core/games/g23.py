@@ -46,14 +46,21 @@ Rulings where the rulebook is silent (the box says so in its help text):
 from core.games import info
 from core.i18n import t
 from core.prompts import Choice, Number, Confirm
+from core.show import Show
 
 HAND = 12
 BONUS = 3
 TOP = 23
+DECK = 66  # one 1, two 2s, three of each 3..23
 
 OPTIONS = (("variant", "g23.variant", ("normal", "beginner")),)
 
 # ---------------------------------------------------------------- rules as functions
+
+
+def in_play(n):
+    """Cards in play with n players (the rest of the 66 go back to the box): 30/45/60."""
+    return 15 * n
 
 
 def copies(rank):
@@ -289,10 +296,13 @@ def prompt(s):
     if ph == "over":
         return None
     names = s["players"]
-    if ph == "first":
-        lines = [t("g23.deal." + s["variant"])]
-        return Choice(t("g23.who1"), list(names), lambda i: ["first", i],
-                      big=t("g23.round", s["round"]), lines=lines)
+    if ph == "first":  # the setup in full for the table, then who holds the 1
+        n = len(names)
+        who = Choice(t("g23.who1"), list(names), lambda i: ["first", i], big=t("g23.round", s["round"]))
+        lines = [t("g23.setup.cards", in_play(n), DECK - in_play(n)), t("g23.setup.one"), t("g23.deal." + s["variant"])]
+        if s["variant"] == "normal":
+            lines.append(t("g23.setup.keep1"))
+        return Show(t("g23.setup"), lambda _: who, big=t("g23.round", s["round"]), lines=lines)
     p = s["turn"]
     hand = s["hand"][p]
     codes = _codes(s)
@@ -313,6 +323,9 @@ def prompt(s):
         c = codes[i]
         if c == "play":
             return _ask_chips(s, p)
+        if c == "fold":  # costs the whole hand and the round: never one press
+            return Confirm(t("g23.q.fold", hand), lambda _: ["fold"], player=p, big=t("g23.top", s["top"]),
+                           lines=[t("g23.l.out")])
         return [c]
 
     return Choice(t("g23.turn", names[p]), labels, root, player=p,

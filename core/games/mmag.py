@@ -34,7 +34,8 @@ Rulings where the rulebook is silent (the help text says them):
 from core.i18n import t
 from core.prompts import Choice, Number
 from core.rng import Rng
-from core.tiles import Fields, Multi, Show
+from core.show import Show
+from core.tiles import Fields, Multi
 
 OPTIONS = (
     ("dice", "mmag.dice", ("box", "own")),
