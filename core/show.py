@@ -59,13 +59,3 @@ def _big_rows(big):
     if width(big, 2) <= W or cut < 0:
         return (big,)
     return (big[:cut], big[cut + 1 :])
-
-
-def _big_rows(big):
-    """The big text at 2x: one row, or two when it is too wide and has a space."""
-    if not big:
-        return ()
-    cut = big.find(" ")
-    if width(big, 2) <= W or cut < 0:
-        return (big,)
-    return (big[:cut], big[cut + 1 :])
