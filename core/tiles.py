@@ -63,7 +63,7 @@ def draw_tiles(f, tiles, chosen=0, cursor=-1):
         value = fit(value, scale, w - 2)
         vx = x + (w - width(value, scale)) // 2
         if chosen >> i & 1:
-            f.fill_rect(x + 1, VALUE_Y - 1, w - 2, 26, 1)
+            f.fill_rect(x + 1, VALUE_Y, w - 2, 24, 1)  # pages 2-4 only: a toggle sends three
             f.text(value, vx, y, scale, True, True)
         else:
             f.text(value, vx, y, scale)

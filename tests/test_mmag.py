@@ -378,3 +378,16 @@ def test_every_prompt_fits_with_long_names_and_big_numbers():
             for _, i, text in g.result(s):
                 assert width(i18n.t("game.place", 1, LONG[i], text)) <= W, (lang, text)
     i18n.set_lang("en")
+
+
+def test_marking_a_die_sends_its_three_pages_and_the_cursor_one(make_box):
+    box = make_box()
+    box.do("DOWN", "DOWN", "DOWN", "OK", "UP", "OK", "OK", "OK", "OK")  # mmag, 2 players, options
+    box.do("OK", "OK")  # P1 starts, roll
+    assert box.lines()[0] == "P1: roll 1/3"
+    box.display.pushes.clear()
+    box.do("UP")  # mark the first die
+    assert [m for m, _ in box.display.pushes] == [0b00011100]
+    box.display.pushes.clear()
+    box.do("RIGHT")  # the cursor mark moves on page 6
+    assert [m for m, _ in box.display.pushes] == [0b01000000]
