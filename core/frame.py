@@ -117,6 +117,12 @@ class Frame:
             n = (W - x + adv - 1) // adv
         return x + n * adv if x < W else x
 
+    def prepare(self, texts, scale=1):
+        """Build the rows of texts the next frame will draw, without drawing them: a
+        screen that knows what the next press shows moves the work before the press."""
+        for s in texts:
+            _rows(s, scale)
+
     def center(self, s, y, scale=1, invert=False):
         return self.text(s, (W - width(s, scale)) // 2, y, scale, invert)
 

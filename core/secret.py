@@ -104,6 +104,9 @@ class VoteScreen(Screen):
             f.center(t("vote.one"), 48)
         elif name and self.p.lines:
             f.center(self.p.lines[0], 48)
+        flow = self.ctx
+        if isinstance(flow, SecretFlow):  # the vote press then draws only cached texts
+            f.prepare([t(w) for w in flow.p.recorded] + [t("vote.next")])
 
 
 class Recorded(Screen):

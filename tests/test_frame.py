@@ -87,3 +87,13 @@ def test_cached_rows_do_not_leak_between_texts_or_scales():
         ref = Pixels()
         ref.text(s, 0, 8, 1 + i % 3)
         assert f.buf == ref.buf()
+
+
+def test_prepared_texts_are_drawn_from_the_cache_with_the_same_pixels():
+    f = F.Frame()
+    f.prepare(["Vote recorded.", "OK: pass it on"])
+    assert F._rows_new.get(("Vote recorded.", 1)) is not None
+    f.text("Vote recorded.", 0, 16)
+    ref = Pixels()
+    ref.text("Vote recorded.", 0, 16)
+    assert f.buf == ref.buf() and f.lines == ["Vote recorded."]
