@@ -106,7 +106,7 @@ class Frame:
                     lo = bytes(((0xFF << shift) & 0xFF,)) * n
                     hi = bytes((0xFF >> (8 - shift),)) * n
                     top = (v << shift) & int.from_bytes(lo, "little")
-                    self._strip(page, x, top.to_bytes(n + 1, "little")[:n], on)
+                    self._strip(page, x, top.to_bytes(n, "little"), on)  # masked: n bytes
                     low = (v >> (8 - shift)) & int.from_bytes(hi, "little")
                     self._strip(page + 1, x, low.to_bytes(n, "little"), on)
                 else:
