@@ -141,7 +141,11 @@ def start_new(app, game_id):
 
             rec, problem = progress.load(app.storage, game_id) if app.storage else (None, None)
             settings["progress"] = rec or {}
-        session = Session(game_id, settings, app.new_seed(), (), app.storage)
+        try:
+            session = Session(game_id, settings, app.new_seed(), (), app.storage)
+        except ValueError as e:  # a setting the game refuses (too few players for it)
+            app.push(Message(t("ui.refused"), [str(e)], app.pop))
+            return
         Play(app, session).show()
         if problem:
             app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], app.pop))

@@ -205,8 +205,12 @@ class Confirm(Screen):
         title_bar(f, self.title)
         for i in range(min(5, len(self.lines))):
             f.text(fit(self.lines[i]), 0, 8 + 8 * i)
-        f.text(fit(self.yes, 1, 62), 0, 56)
-        f.text(fit(self.no, 1, 62), W - width(fit(self.no, 1, 62)), 56)
+        yes, no = fit(self.yes), fit(self.no)
+        if width(yes) + width(no) + 6 <= W:
+            f.text(yes, 0, 56)
+        else:  # both in full, on two rows: what BACK does must be readable
+            f.text(yes, 0, 48)
+        f.text(no, W - width(no), 56)
 
 
 class Message(Screen):

@@ -42,6 +42,21 @@ class Box:
     def text(self):
         return " | ".join(self.app.frame.lines)
 
+    def play_uncut(self, lang, lines):
+        """Play script lines in `lang`, asserting that no game screen cuts a text ("…" at
+        its end), except the game menu's own label. The home menu is not a game's."""
+        self.app.set_setting("lang", lang)
+        menu = i18n.t("game.menu")
+        for line in lines:
+            if line.startswith("expect"):
+                continue
+            self.do(line)
+            if self.lines()[0] == "Tablebox":
+                continue
+            for text in self.lines():
+                text = text[2:] if text.startswith("> ") else text
+                assert not text.endswith("\u2026") or text == menu, (lang, text)
+
 
 @pytest.fixture(autouse=True)
 def keep_games():

@@ -12,7 +12,7 @@ from firmware.ssd1306 import SSD1306
 from host_sim import fakes
 from host_sim.script import Runner
 from tests.mpwasm import mp_available
-from tools.bench import ROMFS_PROBE, imports, pico, report, rework, sessions, wasm, wire
+from tools.bench import ROMFS_PROBE, imports, pico, report, rework, sessions, wasm, wire, wtr
 from tools.bench.markdown import KIB, md_table
 from tools.bench.mp import harness
 from tools.bench.mp import heap as mp_heap
@@ -297,7 +297,7 @@ def test_pico_not_measured_says_why():
     rows = pico.target_rows(p)
     assert rows[0][2] == "not measured: node is not on PATH"
     assert "not measured: node is not on PATH" in "\n".join(report.targets({
-        "pico": p, "mem": [{"id": "g23", "variant": "mpy", "peak": 1, "title": "23"}],
+        "pico": p, "wtr": p, "mem": [{"id": "g23", "variant": "mpy", "peak": 1, "title": "23"}],
         "imp": {(g[0], t): {"plan": [("boot", None), ("game", [g[0], 4]), ("import", imports.HARNESS[-1])],
                             "cum": [1, 2, 3], "qstr": 0} for g in sessions.built_games() for t in ("mpy", "mpy-notext")},
         "kinds": {}, "romfs": {}}))
@@ -327,3 +327,100 @@ def test_pico_load_run_names_the_kinds(tmp_path):
     r = pico.load_run(str(tmp_path), str(script))
     assert [p["kind"] for p in r["presses"]] == ["cursor move", "vote YES"]
     assert r["played"] == [1, 2] and r["ref_ok"] and "board" not in r["summary"]
+
+
+# --- What the Rule?! on the emulated Pico: the choice of rules, and figures from made-up runs
+
+
+def test_wtr_rewrite_means_the_same_and_mutations_differ_in_one_part():
+    from core.games import wtr_rule as W
+
+    for t in ("(count > last.count or count = 1) and (not first or count in {1, 3, 5})",
+              "colour != last.colour", "shape != circle or count > 1", "count = last.count + 1 cyclic"):
+        r = W.parse(t)
+        long = wtr.rewrite(r)
+        assert W.equivalent(r, long) and W.equivalent(long, r)
+        assert wtr.nodes(long) >= wtr.nodes(r)
+        assert wtr.walked(W, r, long) == len(W.states(r))  # equal: every reachable state
+        ms = wtr.mutations(r, wtr._atoms(W))
+        assert ms and r not in ms
+        for m in ms[:20]:
+            if not W.equivalent(r, m):
+                row, c = W.difference(r, m)
+                assert W.fits(r, row, c) != W.fits(m, row, c)
+                assert wtr.walked(W, r, m) <= len(W.states(r))
+    assert wtr.rewrite(W.parse("count in {2, 4}")) == W.parse("count = 2 or count = 4")
+    assert wtr.brackets("not (a and (b or c)) or (d)") == 2
+
+
+def test_wtr_search_and_plan_on_a_few_seeds(monkeypatch):
+    monkeypatch.setattr(wtr, "SEEDS", 30)
+    monkeypatch.setattr(wtr, "SHORTLIST", 3)
+    monkeypatch.setattr(wtr, "MUTATED", 1)
+    found = wtr.search()
+    assert set(found["levels"]) == {"easy", "medium", "hard"}
+    assert found["levels"]["hard"]["states"] >= found["levels"]["easy"]["states"]
+    a, b, k = found["different"]
+    assert a != b and k >= 1
+    data, expected = wtr.plan(found)
+    assert json.loads(json.dumps(data)) == data
+    labels = [p[0] for p in data["pairs"]]
+    assert len(set(labels)) == len(labels) == len(expected)
+    assert expected[labels[0]] and not expected[[x for x in labels if x.startswith("different")][0]]
+    assert data["fits"] and data["parse"]
+
+
+@pytest.mark.skipif(not mp_available(), reason="MicroPython WebAssembly port not installed")
+def test_wtr_program_under_micropython(tmp_path):
+    from core.games import wtr_rule as W
+
+    tree = str(tmp_path / "tree")
+    wasm.build_tree(tree, mpy=False)
+    r = W.parse("colour != last.colour")
+    data = {"card": 5, "fits": [["alternate", r]], "parse": [["set", "shape in {circle, triangle}",
+                                                                W.parse("shape in {circle, triangle}")]],
+            "pairs": [["same", r, W.parse("not colour = last.colour")], ["other", r, W.parse("colour = white")]]}
+    res = wasm.run("run_wtr", tree, str(tmp_path), json.loads(json.dumps(data)))
+    lines = [json.loads(x) for x in res["stdout"].splitlines() if x.startswith("{")]
+    assert res["done"] and res["free"] > 0
+    assert len(lines[0]["us"]) == 73 and lines[0]["fits"] == "alternate"
+    assert lines[1]["parse"] == "set" and lines[1]["same"]
+    assert [(x["pair"], x["equal"]) for x in lines[2:4]] == [("same", True), ("other", False)]
+
+
+def _wtr(fits_ms=2.6, equiv_ms=363.0, parse_error=True):
+    return {
+        "fits": [{"label": "hard, seed 1 (most nodes): `x`", "empty_us": 900, "median_us": 1200, "max_us": fits_ms * 1000,
+                  "worst_row": "row ending in card 5"},
+                 {"label": "deep", "error": "RuntimeError: maximum recursion depth exceeded"}][:2 if parse_error else 1],
+        "parse": [{"label": "one level: `(a) and b`", "us": 10900, "same": True}]
+        + ([{"label": "three levels", "error": "RuntimeError: maximum recursion depth exceeded"}] if parse_error else []),
+        "pairs": [{"label": "73 states: `a` = `b`", "us": 166900, "equal": True, "expected": True},
+                  {"label": "hard, seed 2, rewritten: `a` = `b`", "us": equiv_ms * 1000, "equal": True, "expected": True},
+                  {"label": "different: `a` vs `c`", "us": 42500, "equal": False, "expected": False}],
+        "free": 220352, "stack": 1100, "emulated_s": 3.9,
+        "search": {"levels": {lv: {"rules": 10, "states": 73, "nodes": 8} for lv in ("easy", "medium", "hard")}},
+    }
+
+
+def test_wtr_targets_and_section_from_made_up_runs():
+    rows = wtr.target_rows(_wtr(parse_error=False))
+    assert [r[-1] for r in rows] == ["PASS", "PASS"]
+    assert rows[1][2] == "363.0 ms (hard, seed 2, rewritten)" and rows[0][2].startswith("2.60 ms (hard, seed 1")
+    assert [r[-1] for r in wtr.target_rows(_wtr(fits_ms=31, equiv_ms=1000.5, parse_error=False))] == ["MISS", "MISS"]
+    w = _wtr()
+    assert wtr.target_rows(w)[0][-1] == "MISS"  # a rule the judge could not evaluate
+    w["pairs"][2]["equal"] = True  # a wrong answer fails the target however fast
+    assert wtr.target_rows(w)[1][-1] == "MISS"
+    text = "\n".join(wtr.section(_wtr()))
+    assert text.startswith("## What the Rule?! judge and equivalence on the emulated Pico")
+    assert "RuntimeError: maximum recursion depth exceeded" in text and "363.0 ms" in text
+    assert "Worst case found: equivalent 363.0 ms for hard, seed 2, rewritten" in text
+
+
+def test_wtr_not_measured_says_why(monkeypatch):
+    w = {"missing": "node is not on PATH"}
+    assert "Not measured: node is not on PATH." in "\n".join(wtr.section(w))
+    assert all(r[2] == "not measured: node is not on PATH" for r in wtr.target_rows(w))
+    monkeypatch.setattr(wtr, "RULE_FILE", "/nonexistent/wtr_rule.py")
+    assert wtr.missing() == "no core/games/wtr_rule.py" and wtr.measure("/tmp") == {"missing": "no core/games/wtr_rule.py"}

@@ -321,19 +321,7 @@ def test_every_screen_fits_in_every_language(make_box):
     for lang in i18n.LANGS:
         for n, seed, opts in ((1, 5, {}), (3, 7, {"dice": "own", "colours": "own"}), (4, 9, {})):
             settings, actions, paths = autoplay.random_game("mmag", n, seed, opts)
-            lines = autoplay.game_script("mmag", settings, actions, paths)
-            box = make_box()
-            box.app.set_setting("lang", lang)
-            menu = i18n.t("game.menu")
-            for line in lines:
-                if line.startswith("expect"):
-                    continue
-                box.do(line)
-                if box.lines()[0] == "Tablebox":
-                    continue  # the home menu is not this game's
-                for text in box.lines():
-                    text = text[2:] if text.startswith("> ") else text
-                    assert not text.endswith("\u2026") or text == menu, (lang, text)
+            make_box().play_uncut(lang, autoplay.game_script("mmag", settings, actions, paths))
 
 
 def test_a_damaged_campaign_is_reported_and_kept_and_the_level_starts_at_1(make_box):

@@ -56,8 +56,9 @@ PAD = {"small": 0, "typical": 200, "outlined": 600}
 # 10 names, law names and symbols: about 350-470 bytes).
 NO_TYPICAL_PAD = ("democrazy",)
 # Games whose real saves leave the inline size within a few rounds (Man muss auch gönnen
-# logs every roll): for them the outlined case is the typical one.
-NO_INLINE = ("mmag",)
+# logs every roll, What the Rule?! every card and revealed hand): for them the outlined
+# case is the typical one.
+NO_INLINE = ("mmag", "wtr")
 
 CASES = []
 for _g in games.GAMES:
@@ -73,6 +74,11 @@ def settings_for(gid, n, size="small"):
     s = {"players": [x[:8] for x in NAMES[:n]]}
     for key, _label, values in game.OPTIONS:
         s[key] = values[-1]
+    try:
+        game.new(s, 1)
+    except ValueError:  # the last options need more players (a human game master)
+        for key, _label, values in game.OPTIONS:
+            s[key] = values[0]
     pad = 0 if size == "typical" and gid in NO_TYPICAL_PAD else PAD[size]
     if pad:
         s["zz"] = "x" * pad  # unknown settings keys are ignored by the game
@@ -108,7 +114,10 @@ def record_run(gid, n, size="small", min_saves=MIN_SAVES):
         steps = 0
         while not session.over() and steps < MAX_STEPS:
             steps += 1
-            event(session.apply, random_action(session.prompt(), rng))
+            try:  # a card entered a third time is refused (What the Rule?!): draw again
+                event(session.apply, random_action(session.prompt(), rng))
+            except ValueError:
+                continue
             if steps % UNDO_EVERY == 0 and session.can_undo():
                 event(session.undo, 1)
         sizes.append(len(saves.pack(gid, session.settings, session.seed, session.log, session.seq)))
@@ -129,8 +138,12 @@ def check_cut(image, gid, allowed, rng):
     # The box goes on from there: one more step, saved and loaded back.
     s = Session.from_record(rec, st)
     assert s.state == saves.replay(rec)
-    if not s.over():
-        s.apply(random_action(s.prompt(), rng))
+    while not s.over():
+        try:
+            s.apply(random_action(s.prompt(), rng))
+            break
+        except ValueError:
+            pass
         rec2, bad2 = saves.fetch(st, gid)
         assert bad2 is None and rec2["l"] == s.log
     return got
@@ -191,7 +204,7 @@ def test_power_cut_at_every_flash_operation(gid, n, size, request):
     assert blocks >= 3  # littlefs moved a worn metadata pair at least once during the run
     if size == "outlined":
         assert min(sizes) > INLINE_MAX
-    else:
+    elif gid not in NO_INLINE:  # those cross the inline limit as they come
         assert max(sizes) <= INLINE_MAX
 
 

@@ -59,7 +59,7 @@ def read_romfs(data):
 
 def test_deploy_writes_the_image_to_a_romfs_partition(fake_board, tmp_path):
     calls, answer = fake_board
-    answer["rom"] = 128 * 1024
+    answer["rom"] = 256 * 1024  # the image of four games is about 150 KB
     deploy.deploy()
     ask, run = calls
     image, main_py = deploy.romfs_paths()
@@ -91,7 +91,7 @@ def test_romfs_and_no_romfs_force_the_choice(fake_board):
     answer["rom"] = 0
     assert deploy.main(["--romfs"]) == 1
     assert len(calls) == 1  # asked, nothing copied
-    answer["rom"] = 128 * 1024
+    answer["rom"] = 256 * 1024
     del calls[:]
     assert deploy.main(["--no-romfs"]) == 0
     assert "romfs" not in calls[1] and "-r" in calls[1]

@@ -60,11 +60,19 @@ def playouts(game_id, n_games, players):
         settings = {"players": ["P%d" % i for i in range(players)]}
         for key, _, values in game.OPTIONS:
             settings[key] = values[seed % len(values)]
-        state = game.new(settings, seed)
+        try:
+            state = game.new(settings, seed)
+        except ValueError:  # options this many players cannot take (a human game master alone)
+            continue
         actions, refused = playout(game, state, Rng(seed + 1))
         out.append("{} {} {} {}".format(seed, len(actions), refused, game.result(state)))
     return "\\n".join(out)
 """
+
+
+# Games whose random games are long (What the Rule?!: random cards rarely fit, random
+# guesses never win, so every round runs until the pile is used up): fewer of them.
+FEWER = {"wtr": 5}
 
 
 def test_random_playouts_identical_on_micropython():
@@ -75,7 +83,8 @@ def test_random_playouts_identical_on_micropython():
     ns = {}
     exec(PLAYOUTS, ns)
     for game_id in built:
+        k = FEWER.get(game_id, 60)
         for players in range(games.info(game_id)[3], games.info(game_id)[4] + 1):
-            here = ns["playouts"](game_id, 60, players)
-            code = PLAYOUTS + "\nprint(playouts({!r}, 60, {}))\n".format(game_id, players)
+            here = ns["playouts"](game_id, k, players)
+            code = PLAYOUTS + "\nprint(playouts({!r}, {}, {}))\n".format(game_id, k, players)
             assert run_micropython(code).rstrip("\n") == here

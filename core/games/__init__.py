@@ -54,7 +54,7 @@ import sys
 GAMES = (
     ("g23", "g23", "23", 2, 4),
     ("democrazy", "democrazy", "Democrazy", 4, 10),
-    ("wtr", None, "What the Rule?!", 2, 10),
+    ("wtr", "wtr", "What the Rule?!", 1, 10),
     ("mmag", "mmag", "Man muss auch g\u00f6nnen", 1, 4),
     ("drws", None, "Das Regeln Wir Schon!", 3, 5),
 )

@@ -17,7 +17,7 @@ import tempfile
 import time
 
 from core import i18n
-from tools.bench import ROOT, heap, imports, pico, playouts, speed, wasm, wire
+from tools.bench import ROOT, heap, imports, pico, playouts, speed, wasm, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
@@ -56,9 +56,12 @@ def main(argv=None):
         r["plays"] = playouts.measure()
         if args.no_pico:
             r["pico"] = {"missing": "skipped (`--no-pico`)"}
+            r["wtr"] = {"missing": "skipped (`--no-pico`)"}
         else:
             step("emulated Pico, %d runs at once (minutes)" % args.jobs)
             r["pico"] = pico.measure(args.jobs, tmp)
+            step("What the Rule?! judge and equivalence on the emulated Pico")
+            r["wtr"] = wtr.measure(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     r["elapsed"] = time.time() - t0

@@ -11,6 +11,7 @@ from core.playout import playout
 from core.rng import Rng
 from tools.bench.markdown import md_table
 from tools.bench.sessions import SEED, built_games
+from tools.bench.sessions import settings as bench_settings
 
 PLAYOUTS = 300  # games per player count
 
@@ -20,9 +21,7 @@ def measure():
     for g in built_games():
         game = games.load(g[0])
         for n in range(g[3], g[4] + 1):
-            settings = {"players": ["P%d" % (i + 1) for i in range(n)]}
-            for key, _, values in game.OPTIONS:
-                settings[key] = values[0]
+            settings = bench_settings(g[0], n)
             actions = refused = 0
             t0 = time.perf_counter()
             for k in range(PLAYOUTS):

@@ -1,9 +1,9 @@
 """BENCHMARKS.md from the figures of one bench run: the header, the targets, then each
-module's section in turn. report(r) takes {"env", "elapsed", "pico", "mem", "imp",
+module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem", "imp",
 "romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
 document's text."""
 
-from tools.bench import heap, imports, pico, playouts, rework, speed, wire
+from tools.bench import heap, imports, pico, playouts, rework, speed, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -34,6 +34,10 @@ def targets(r):
     L.append("")
     L.append(md_table(pico.target_header(), pico.target_rows(r["pico"]), "ll" + "rl" * len(pico.CLOCKS)))
     L.append("")
+    L.append("Issue 12, What the Rule?! on the emulated Pico (section below):")
+    L.append("")
+    L.append(md_table(("target (issue 12)", "limit", "measured", ""), wtr.target_rows(r["wtr"]), "llrl"))
+    L.append("")
     L.append("Under the MicroPython WebAssembly port and on a counting bus:")
     L.append("")
     L.append(md_table(("target", "measured", "limit", ""), [
@@ -48,6 +52,7 @@ def report(r):
     L = header(r["env"], r["elapsed"], r["mp_version"])
     L += targets(r)
     L += pico.section(r["pico"])
+    L += wtr.section(r["wtr"])
     L += rework.section(r["mem"], r["imp"])
     L += heap.section(r["mem"], r["imp"], r["env"]["mpy_cross"].split()[1] if r["env"]["mpy_cross"] else "")
     L += wire.section(r["kinds"], r["boot"])

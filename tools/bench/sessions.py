@@ -9,6 +9,20 @@ from host_sim.script import Runner
 from tools.bench.mp.harness import is_button, make_app
 
 SEED = 7  # the random games
+# Options other than each game's defaults. What the Rule?!'s default plays one round per
+# player, and a random game's rounds run until the pile is used up (random cards rarely
+# fit, random guesses never win): ten of them made a 23,000-line session. One round is
+# an evening's round at the table.
+OPTIONS = {"wtr": {"rounds": "1"}}
+
+
+def settings(game_id, n):
+    """The settings of a bench game with n players: the defaults, then OPTIONS."""
+    out = {"players": ["P%d" % (i + 1) for i in range(n)]}
+    for key, _, values in games.load(game_id).OPTIONS:
+        out[key] = values[0]
+    out.update(OPTIONS.get(game_id, {}))
+    return out
 
 
 def built_games():
@@ -18,7 +32,7 @@ def built_games():
 
 def game_session(g, players=None):
     n = players or g[4]
-    settings, actions, paths = autoplay.random_game(g[0], n, SEED)
+    settings, actions, paths = autoplay.random_game(g[0], n, SEED, OPTIONS.get(g[0]))
     lines = autoplay.game_script(g[0], settings, actions, paths)
     return {"id": g[0], "title": g[2], "players": n, "settings": settings, "actions": actions, "lines": lines}
 

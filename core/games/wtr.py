@@ -1,0 +1,747 @@
+"""What the Rule?!, 2-10 players (1-10 with the box as game master): the box invents the
+secret rule, judges every card on the vote LEDs, keeps the row and the misses, places a
+fitting card from a revealed hand, gives hints and accepts a guess exactly when it means
+the same as its rule (core.games.wtr_rule). Or a person is game master and the box keeps
+turns, hands, the pile, hints and the score. Rules: shared/RULES.md and
+rulebooks/what-the-rule.de.md.
+
+Actions (plain lists, validated by apply()):
+  ["start", seat]       who starts (box master) / who is game master first; -1: the box draws
+  box master:
+  ["card", c]           the active player plays card c (wtr_rule.card numbering)
+  ["hand", c, ...]      "reveal my hand": every card in the player's hand
+  ["guess", text]       the rule guessed, in the text form of core.games.wtr_rule
+  ["hint"]              a hint (only after the table agreed to hints)
+  human master:
+  ["fit"] / ["miss"]    the master's verdict on the card played
+  ["reveal", placed]    the hand revealed: 0 none fits, 1 the master placed a fitting card
+  ["judged", right]     the master's verdict on the guess: 1 right, 0 wrong
+  both:
+  ["pass"]              no guess after a fitting card (or a hand with none)
+  ["hints"]             the whole table agreed to hints (the guess bonus becomes 2)
+  ["next"]              the round's result was read: the next round, or the end
+
+Rulings where the rulebook is silent (the help text says them):
+- With the box as master every player guesses; points are played from 2 players on (a
+  human master needs 3). A game has as many rounds as players, or the agreed number.
+- The box places the fitting card of a revealed hand that it draws at random.
+- A card that fits and empties the hand may still be followed by a guess.
+- With hints on, a hint from the box is an attribute the rule ignores (while there is one
+  not told yet), else a card that fits now. Hints are not turns.
+- Card entries and guesses are final: undo never goes back across them, so nobody can
+  try a card or a guess twice.
+"""
+
+from core.games import wtr_rule as R
+from core.games.wtr_rule import card, equivalent, fits, parse, text
+from core.i18n import t
+from core.prompts import Choice, Confirm, Number
+from core.rng import Rng
+from core.show import Show
+from core.tiles import Fields
+
+OPTIONS = (
+    ("master", "wtr.master", ("box", "human")),
+    ("level", "wtr.level", ("deck", "easy", "medium", "hard")),
+    ("rounds", "wtr.rounds", ("each", "1", "2", "3", "5")),
+)
+DEAL = 10
+DECK_CARDS = 144
+GUESS_BONUS = 5
+HINT_BONUS = 2
+MIN_TURNS = 2  # the master is halved when the rule falls before everyone had two turns
+MIN_LAID = 10  # ... or before ten cards were laid out
+
+
+def new(settings, seed):
+    players = settings.get("players")
+    box = settings.get("master", "box") == "box"
+    if not isinstance(players, (list, tuple)) or not (1 if box else 2) <= len(players) <= 10:
+        raise ValueError(t("wtr.e.players"))
+    level = settings.get("level", "deck")
+    rounds = settings.get("rounds", "each")
+    if level not in OPTIONS[1][2] or rounds not in OPTIONS[2][2]:
+        raise ValueError(t("wtr.e.format"))
+    n = len(players)
+    r = Rng(seed)
+    s = {
+        "players": [str(p) for p in players],
+        "n": n,
+        "box": box,
+        "level": level,
+        "rounds": n if rounds == "each" else int(rounds),
+        "deck": r.shuffle(list(range(len(R.DECK)))),  # the order the rule cards are drawn in
+        "round": 1,
+        "first": 0,  # who started the first round (box) / was its game master (human)
+        "phase": "start",
+        "scores": [0] * n,
+        "guessed": [0] * n,  # rules each player guessed
+        "last": [],  # the last round's points per seat
+        "note": None,  # what just happened, for the table: [kind, seat, arg]
+    }
+    s["rng"] = r.state
+    _round_fields(s, 0)
+    return s
+
+
+def points(s):
+    """Points are played with at least two guessing players."""
+    return len(_guessers(s)) >= 2
+
+
+def _guessers(s):
+    return [i for i in range(s["n"]) if i != s["master"]]
+
+
+def _int(x, lo, hi):
+    if type(x) is not int or x < lo or x > hi:
+        raise ValueError(t("wtr.e.format"))
+    return x
+
+
+def _begin_round(s):
+    n = s["n"]
+    k = (s["first"] + s["round"] - 1) % n
+    _round_fields(s, k)
+    if s["box"]:
+        if s["level"] == "deck":
+            s["rule"] = R.DECK[s["deck"][(s["round"] - 1) % len(R.DECK)]]
+        else:
+            r = Rng(s["rng"])
+            s["rule"] = text(R.generate(s["level"], r))
+            s["rng"] = r.state
+    s["phase"] = "turn"
+
+
+def _round_fields(s, k):
+    """A fresh round whose master (human) or first player (box) is seat k."""
+    n = s["n"]
+    s["master"] = -1 if s["box"] else k
+    s["active"] = k if s["box"] else (k + 1) % n
+    g = _guessers(s)
+    s["hands"] = [DEAL if i in g else 0 for i in range(n)]
+    s["pile"] = DECK_CARDS - DEAL * len(g)
+    s["turns"] = [0] * n
+    s["laid"] = 0  # cards laid out this round: fits and misses
+    s["hints"] = 0  # the table agreed to hints this round
+    s["told"] = 0  # hints given
+    s["guesser"] = -1
+    s["row"] = []
+    s["misses"] = []  # [position in the row, card]
+    s["wrong"] = []  # wrong guesses (text form)
+
+
+def _rule(s):
+    """The secret rule, parsed once per text (judging a card must be instant)."""
+    global _cached
+    if _cached[0] != s["rule"]:
+        _cached = (s["rule"], parse(s["rule"]))
+    return _cached[1]
+
+
+_cached = (None, None)
+
+
+def _last(s):
+    return s["row"][-1] if s["row"] else None
+
+
+def _copies(s, c):
+    """Copies of card c on the table (row and misses): each card is twice in the deck."""
+    return s["row"].count(c) + len([m for m in s["misses"] if m[1] == c])
+
+
+def apply(s, a):
+    if not isinstance(a, list) or not a:
+        raise ValueError(t("wtr.e.format"))
+    w = a[0]
+    ph = s["phase"]
+    box = s["box"]
+    if ph == "start" and w == "start" and len(a) == 2:
+        seat = _int(a[1], -1, s["n"] - 1)
+        if seat < 0:
+            r = Rng(s["rng"])
+            seat = r.below(s["n"])
+            s["rng"] = r.state
+        s["first"] = seat
+        _begin_round(s)
+        s["note"] = None
+        return
+    if ph == "turn" and w == "hints" and len(a) == 1 and not s["hints"]:
+        s["hints"] = 1
+        s["note"] = None
+        return
+    me = s.get("active", 0)
+    if ph == "turn" and box and w == "card" and len(a) == 2:
+        c = _int(a[1], 0, R.N - 1)
+        if _copies(s, c) >= 2:
+            raise ValueError(t("wtr.e.copies"))
+        _played(s, fits(_rule(s), s["row"], c), c)
+    elif ph == "turn" and not box and w in ("fit", "miss") and len(a) == 1:
+        _played(s, w == "fit", None)
+    elif ph == "turn" and box and w == "hand" and len(a) == 1 + s["hands"][me]:
+        hand = [_int(x, 0, R.N - 1) for x in a[1:]]
+        for c in hand:
+            if hand.count(c) + _copies(s, c) > 2:
+                raise ValueError(t("wtr.e.copies"))
+        m = R.mask(_rule(s), _last(s))
+        ok = [c for c in hand if m >> c & 1]
+        if ok:
+            r = Rng(s["rng"])
+            c = ok[r.below(len(ok))]
+            s["rng"] = r.state
+        _revealed(s, c if ok else None, len(ok) > 0)
+    elif ph == "turn" and not box and w == "reveal" and len(a) == 2:
+        _revealed(s, None, _int(a[1], 0, 1) == 1)
+    elif ph == "turn" and box and w == "hint" and len(a) == 1 and s["hints"]:
+        _hint(s)
+    elif ph == "guess" and box and w == "guess" and len(a) == 2 and type(a[1]) is str:
+        try:
+            guess = parse(a[1])
+        except ValueError:
+            raise ValueError(t("wtr.e.guess"))
+        _guessed(s, equivalent(_rule(s), guess), a[1])
+    elif ph == "guess" and not box and w == "judged" and len(a) == 2:
+        _guessed(s, _int(a[1], 0, 1) == 1, None)
+    elif ph == "guess" and w == "pass" and len(a) == 1:
+        s["note"] = None
+        _turn_over(s)
+    elif ph == "end" and w == "next" and len(a) == 1:
+        s["note"] = None
+        if s["round"] == s["rounds"]:
+            s["phase"] = "over"
+        else:
+            s["round"] += 1
+            _begin_round(s)
+    else:
+        raise ValueError(t("wtr.e.now"))
+
+
+def _played(s, ok, c):
+    me = s["active"]
+    s["turns"][me] += 1
+    s["laid"] += 1
+    s["hands"][me] -= 1
+    if ok:
+        if c is not None:
+            s["row"].append(c)
+        s["note"] = ["fit", me, c]
+        s["phase"] = "guess"
+        return
+    if c is not None:
+        s["misses"].append([len(s["row"]), c])
+    s["note"] = ["miss", me, c]
+    _draw(s, me, 1)
+    _turn_over(s)
+
+
+def _revealed(s, c, placed):
+    me = s["active"]
+    s["turns"][me] += 1
+    if placed:  # the master lays one fitting card; the player draws one
+        if c is not None:
+            s["row"].append(c)
+        s["laid"] += 1
+        s["note"] = ["placed", me, c]
+        _draw(s, me, 0)  # one card out, one drawn: the hand keeps its size
+        s["pile"] -= 1
+        _turn_over(s)
+        return
+    held = s["hands"][me]  # the hand goes under the pile; one card fewer is drawn
+    s["pile"] += held
+    s["hands"][me] = 0
+    _draw(s, me, held - 1)
+    s["note"] = ["none", me, None]
+    s["phase"] = "guess"
+
+
+def _draw(s, who, k):
+    k = min(k, s["pile"])
+    s["pile"] -= k
+    s["hands"][who] += k
+
+
+def _hint(s):
+    r = _rule(s)
+    ign = R.ignored(r)
+    if s["told"] < len(ign):
+        s["note"] = ["hint_attr", s["active"], ign[s["told"]]]
+    else:
+        ok = R.cards(R.mask(r, _last(s)))
+        g = Rng(s["rng"])
+        s["note"] = ["hint_card", s["active"], ok[g.below(len(ok))]]
+        s["rng"] = g.state
+    s["told"] += 1
+
+
+def _guessed(s, right, guess):
+    me = s["active"]
+    if right:
+        s["guesser"] = me
+        s["guessed"][me] += 1
+        s["note"] = ["right", me, guess]
+        _end_round(s)
+        return
+    if guess is not None:
+        s["wrong"].append(guess)
+    s["note"] = ["wrong", me, guess]
+    _turn_over(s)
+
+
+def _turn_over(s):
+    me = s["active"]
+    if not s["hands"][me] or not s["pile"]:
+        _end_round(s)
+        return
+    n = s["n"]
+    nxt = (me + 1) % n
+    if nxt == s["master"]:
+        nxt = (nxt + 1) % n
+    s["active"] = nxt
+    s["phase"] = "turn"
+
+
+def round_points(hands, master, guesser, hints, turns, laid):
+    """Points of one round per seat (the rulebook's scoring). hands: cards in each hand
+    at the end; master: the game master's seat (-1: the box); guesser: who guessed the
+    rule (-1: nobody); hints: the table agreed to hints; turns: turns each player had;
+    laid: cards laid out (fits and misses). The master gets the best player's points,
+    halved once (rounded down) if the rule fell before everyone had two turns or before
+    ten cards were laid out, or if nobody guessed it."""
+    n = len(hands)
+    pts = [0] * n
+    best = None
+    for i in range(n):
+        if i == master:
+            continue
+        p = DEAL - hands[i]
+        if i == guesser:
+            p += HINT_BONUS if hints else GUESS_BONUS
+        pts[i] = p
+        best = p if best is None or p > best else best
+    if master >= 0:
+        early = guesser >= 0 and (laid < MIN_LAID or min([turns[i] for i in range(n) if i != master]) < MIN_TURNS)
+        pts[master] = best // 2 if early or guesser < 0 else best
+    return pts
+
+
+def _end_round(s):
+    if points(s):
+        pts = round_points(s["hands"], s["master"], s["guesser"], s["hints"], s["turns"], s["laid"])
+        for i in range(s["n"]):
+            s["scores"][i] += pts[i]
+        s["last"] = pts
+    s["phase"] = "end"
+
+
+def sealed(a):
+    """With the box as master a card, a hand, a guess or a hint told something about the
+    secret rule: undoing it would let the table try again."""
+    return a[0] in ("card", "hand", "guess", "hint")
+
+
+# ---------------------------------------------------------------- words
+
+GLYPHS = ("\u25cb\u25b3\u25a1", "\u25cf\u25b2\u25a0")  # outline / filled circle, triangle, square
+
+
+def label(c):
+    """A card in four characters: count, shape glyph (filled or outline), colour letter."""
+    return "{}{}{}".format(R.attr(c, R.COUNT), GLYPHS[R.attr(c, R.FILL)][R.attr(c, R.SHAPE)], t("wtr.col" + str(R.attr(c, R.COLOUR))))
+
+
+def card_words(c):
+    """A card in words: "4 filled circles, white"."""
+    return t("wtr.card", R.attr(c, R.COUNT), t("wtr.fill" + str(R.attr(c, R.FILL))), t("wtr.shape" + str(R.attr(c, R.SHAPE))), t("wtr.colour" + str(R.attr(c, R.COLOUR))))
+
+
+def _value(a, v):
+    return str(v) if a == R.COUNT else t("wtr.v{}.{}".format(a, v))
+
+
+def phrase(r):
+    """One condition in a few words ("count over 3", "other colour", "first card"), at
+    most 18 characters: a negated condition is said as its opposite where one exists."""
+    k = r[0]
+    if k == "not":
+        x = r[1]
+        if x[0] == "not":
+            return phrase(x[1])
+        opp = _opposite(x)
+        if opp:
+            return phrase(opp)
+        if x[0] == "last":
+            return t("wtr.n" + _relation_key(x))
+        return t("wtr.not", phrase(x))
+    if k == "first":
+        return t("wtr.first")
+    a, op = r[1], r[2]
+    if k == "last":
+        if r[3] == 0 and op in ("=", "!="):
+            return t(("wtr.same" if op == "=" else "wtr.other") + str(a))
+        return t(("wtr." if op != "!=" else "wtr.n") + _relation_key(r))
+    if op in ("even", "odd"):
+        return t("wtr." + op)
+    if op == "in":
+        return t("wtr.is" + str(a), "/".join([_value(a, v) for v in r[3]]))
+    if a == R.COUNT and op != "=":
+        return t("wtr.cmp" + {"!=": "ne", "<": "lt", ">": "gt", "<=": "le", ">=": "ge"}[op], r[3])
+    if op == "!=" and len(R.VALUES[a]) == 2:
+        return t("wtr.is" + str(a), _value(a, 1 - r[3]))  # not white: black
+    p = t("wtr.is" + str(a), _value(a, r[3]))
+    return p if op == "=" else t("wtr.not", p)
+
+
+def _relation_key(r):
+    """The words' key of a step or comparison relation, without its negation."""
+    if r[2] in ("<", ">"):
+        return "higher" if r[2] == ">" else "lower"
+    return "{}{}{}".format("s" if r[1] == R.SHAPE else "c", "up" if r[3] > 0 else "down", "c" if r[4] else "")
+
+
+_OPPOSITE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "even": "odd", "odd": "even"}
+
+
+def _opposite(x):
+    """The condition meaning `not x`, if the language has one."""
+    if x[0] == "is":
+        if x[2] == "in":
+            rest = tuple([v for v in R.VALUES[x[1]] if v not in x[3]])
+            return ("is", x[1], "in", rest) if rest else None
+        return ("is", x[1], _OPPOSITE[x[2]], x[3])
+    if x[0] == "last" and x[2] in ("=", "!=") and x[3] == 0:
+        return ("last", x[1], _OPPOSITE[x[2]], 0, x[4])  # both hold for a first card
+    return None
+
+
+def words(r):
+    """The whole rule in words, as on a rule card (wrapped by the screen)."""
+    k = r[0]
+    if k == "or" and len(r) == 3 and r[1] == ("not", ("first",)):
+        return t("wtr.first_is", words(r[2]))
+    if k in ("and", "or"):
+        parts = []
+        for x in r[1:]:
+            w = words(x)
+            parts.append("(" + w + ")" if x[0] in ("and", "or") else w)
+        return (" " + t("wtr." + k) + " ").join(parts)
+    if k == "not" and r[1][0] in ("and", "or"):
+        return t("wtr.not", "(" + words(r[1]) + ")")
+    return phrase(r)
+
+
+def _note_show(s, then):
+    """The last event large for the table, the verdicts on the LEDs; OK goes on."""
+    kind, who, arg = s["note"]
+    name = s["players"][who]
+    leds = (1, 0) if kind in ("fit", "placed", "right", "none") else (0, 1) if kind in ("miss", "wrong") else (0, 0)
+    if kind in ("fit", "miss", "placed"):
+        big = t("wtr.big." + kind)
+        lines = [name + ": " + label(arg) if arg is not None else name, card_words(arg) if arg is not None else ""]
+    elif kind == "none":
+        big, lines = t("wtr.big.none"), [t("wtr.none_fit", name), t("wtr.drew", s["hands"][who])]
+    elif kind == "hint_attr":
+        big, lines = t("wtr.big.hint"), [t("wtr.hint_attr", t("wtr.n" + str(arg)))]
+    elif kind == "hint_card":
+        big, lines = t("wtr.big.hint"), [t("wtr.hint_card"), label(arg) + " " + card_words(arg)]
+    elif kind == "right":
+        big, lines = t("wtr.big.right"), [t("wtr.right", name)]
+    else:
+        big, lines = t("wtr.big.wrong"), [t("wtr.wrong", name)]
+    return Show(t("wtr.box"), lambda _: then, big=big, lines=[x for x in lines if x], leds=leds)
+
+
+# ---------------------------------------------------------------- prompts
+
+
+def prompt(s):
+    p = _prompt(s)
+    if p is not None and s["note"] and s["box"]:
+        return _note_show(s, p)
+    return p
+
+
+def _prompt(s):
+    ph = s["phase"]
+    n = s["n"]
+    if ph == "start":
+        opts = s["players"] + [t("wtr.random")]
+        title = t("wtr.q.starts") if s["box"] else t("wtr.q.master")
+        return Choice(title, opts, lambda i: ["start", -1 if i == n else i])
+    if ph == "turn":
+        return _turn(s)
+    if ph == "guess":
+        return _guess(s)
+    if ph == "end":
+        return _end(s)
+    return None
+
+
+def _status(s):
+    return t("wtr.status", s["hands"][s["active"]], s["pile"])
+
+
+def _turn(s):
+    me = s["active"]
+    opts = []
+    acts = []
+    if s["box"]:
+        opts += [t("wtr.a.card"), t("wtr.a.hand")]
+        acts += [_ask_card(s, []), _ask_hand(s, [])]
+    else:
+        opts += [t("wtr.a.fit"), t("wtr.a.miss"), t("wtr.a.none"), t("wtr.a.placed")]
+        acts += [["fit"], ["miss"], ["reveal", 0], ["reveal", 1]]
+    if not s["hints"]:
+        opts.append(t("wtr.a.hints"))
+        acts.append(Confirm(t("wtr.q.hints"), lambda _: ["hints"], lines=[t("wtr.hints_cost", HINT_BONUS, GUESS_BONUS)]))
+    elif s["box"]:
+        opts.append(t("wtr.a.hint"))
+        acts.append(["hint"])
+    return Choice(t("wtr.turn"), opts, lambda i: acts[i], player=me, lines=[_status(s)])
+
+
+def _ask_card(s, hand, total=None):
+    """Card entry on one screen: count, shape, fill, colour. `hand`: a revealed hand so
+    far (total: its size), or None for one card to play."""
+    fields = [
+        (t("wtr.f.count"), 1, 6, None),
+        (t("wtr.f.shape"), 0, 2, GLYPHS[1]),
+        (t("wtr.f.fill"), 0, 1, (GLYPHS[0][0], GLYPHS[1][0])),
+        (t("wtr.f.colour"), 0, 1, (t("wtr.col0"), t("wtr.col1"))),
+    ]
+
+    def entered(v):
+        c = card(v[1], v[0], v[2], v[3])
+        if total is None:
+            return ["card", c]
+        return _ask_hand(s, hand + [c])
+
+    title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
+    return Fields(title, fields, entered, player=s["active"])
+
+
+def _ask_hand(s, hand):
+    total = s["hands"][s["active"]]
+    if len(hand) == total:
+        return ["hand"] + hand
+    return _ask_card(s, hand, total)
+
+
+def _guess(s):
+    me = s["active"]
+    if s["box"]:
+        opts = [t("wtr.a.guess"), t("wtr.a.pass")]
+        return Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ()) if i == 0 else ["pass"], player=me)
+    opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
+    right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
+    return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)
+
+
+def _end(s):
+    nxt = Show(t("wtr.v.round"), lambda _: ["next"], lines=_points_lines(s)) if points(s) else ["next"]
+    if not s["box"]:
+        return nxt if points(s) else Show(t("wtr.v.round"), lambda _: ["next"], big=t("wtr.round_n", s["round"]), lines=[t("wtr.round_over")])
+    return Show(t("wtr.rule_was"), lambda _: nxt, lines=[words(_rule(s))])
+
+
+def _points_lines(s):
+    out = []
+    for i in range(0, s["n"], 2):
+        pair = ["{} {:+d}".format(s["players"][j][:7], s["last"][j]) for j in range(i, min(i + 2, s["n"]))]
+        out.append("  ".join(pair))
+    return out
+
+
+# ---------------------------------------------------------------- the guess editor
+
+# The guess is a list of conditions with "and" or "or" between them ("and" binds
+# tighter: every rule has such a form). On screen each condition and each connective has
+# its line: OK on a connective turns "and" into "or" and back, OK on a condition removes
+# or negates it. BACK undoes the last edit.
+
+
+def _rule_of(parts):
+    ors = []
+    group = [parts[0]]
+    for k in range(1, len(parts), 2):
+        if parts[k] == "or":
+            ors.append(group)
+            group = []
+        group.append(parts[k + 1])
+    ors.append(group)
+    ors = [g[0] if len(g) == 1 else tuple(["and"] + g) for g in ors]
+    return ors[0] if len(ors) == 1 else tuple(["or"] + ors)
+
+
+def _editor(s, parts):
+    n = len(parts)
+    lines = [phrase(x) if k % 2 == 0 else "  " + t("wtr." + x) for k, x in enumerate(parts)]
+    opts = lines + ([t("wtr.e_and"), t("wtr.e_or"), t("wtr.e_check")] if parts else [t("wtr.e_add")])
+
+    def chosen(i):
+        if i < n and i % 2:  # a connective: "and" <-> "or"
+            return _editor(s, parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :])
+        if i < n:
+            return _edit_part(s, parts, i)
+        k = i - n
+        if not parts:
+            return _pick_part(lambda x: _editor(s, (x,)))
+        if k < 2:
+            return _pick_part(lambda x: _editor(s, parts + (("and", "or")[k], x)))
+        rule = _rule_of(parts)
+        return Confirm(t("wtr.q.check"), lambda _: ["guess", text(rule)], lines=[words(rule)])
+
+    return Choice(t("wtr.guess"), opts, chosen, player=s["active"])
+
+
+def _edit_part(s, parts, i):
+    x = parts[i]
+
+    def done(k):
+        if k == 1:
+            return _editor(s, parts[:i] + (x[1] if x[0] == "not" else ("not", x),) + parts[i + 1 :])
+        cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
+        return _editor(s, parts[: cut[0]] + parts[cut[1] :])
+
+    return Choice(phrase(x), [t("wtr.e_remove"), t("wtr.e_negate")], done)
+
+
+def _pick_part(then):
+    """A condition: what it looks at, then the condition itself."""
+    kinds = [t("wtr.a0"), t("wtr.a1"), t("wtr.a2"), t("wtr.a3"), t("wtr.e_last"), t("wtr.e_first")]
+
+    def kind(k):
+        if k == 5:
+            return Choice(t("wtr.first"), [t("wtr.first"), t("wtr.not", t("wtr.first"))], lambda i: then(("first",) if i == 0 else ("not", ("first",))))
+        if k == 4:
+            rels = _relations()
+            return Choice(t("wtr.e_last"), [phrase(x) for x in rels], lambda i: then(rels[i]))
+        if k == R.COUNT:
+            return _pick_count(then)
+        vals = R.VALUES[k]
+        opts = [("is", k, "=", v) for v in vals]
+        if k == R.SHAPE:
+            opts += [("is", k, "!=", v) for v in vals]
+        return Choice(t("wtr.a" + str(k)), [phrase(x) for x in opts], lambda i: then(opts[i]))
+
+    return Choice(t("wtr.e_what"), kinds, kind)
+
+
+def _relations():
+    out = []
+    for a in range(4):
+        out += [("last", a, "=", 0, False), ("last", a, "!=", 0, False)]
+    for step in (1, -1):
+        out += [("last", R.COUNT, "=", step, False), ("last", R.COUNT, "=", step, True)]
+    out += [("last", R.COUNT, ">", 0, False), ("last", R.COUNT, "<", 0, False)]
+    out += [("last", R.SHAPE, "=", 1, True), ("last", R.SHAPE, "=", -1, True)]
+    return out
+
+
+def _pick_count(then):
+    ops = ("=", "!=", ">", "<", "even", "odd", "in")
+    labels = [t("wtr.e_c" + str(i)) for i in range(len(ops))]
+
+    def op(i):
+        o = ops[i]
+        if o in ("even", "odd"):
+            return then(("is", R.COUNT, o, None))
+        if o == "in":
+            from core.tiles import Multi
+
+            vals = [str(v) for v in R.VALUES[R.COUNT]]
+
+            def chosen(mask):
+                got = tuple([v for v in R.VALUES[R.COUNT] if mask >> (v - 1) & 1])
+                return then(("is", R.COUNT, "in", got)) if got else op(i)
+
+            return Multi(labels[i], vals, [""] * 6, chosen)
+        return Number(labels[i], 1, 6, lambda v: then(("is", R.COUNT, o, v)))
+
+    return Choice(t("wtr.a1"), labels, op)
+
+
+# ---------------------------------------------------------------- tables, result
+
+
+def describe(s, a):
+    w = a[0]
+    note = s["note"]
+    if w == "start":
+        return t("wtr.d.start" if s["box"] else "wtr.d.master", s["players"][s["first"]])
+    if w == "hints":
+        return t("wtr.d.hints")
+    if w == "next":
+        return t("wtr.d.over") if s["phase"] == "over" else t("wtr.round_n", s["round"])
+    if note is None:
+        return t("wtr.d.pass")
+    kind, who, arg = note
+    name = s["players"][who]
+    if kind in ("fit", "miss", "placed"):
+        return t("wtr.d." + kind, name, label(arg)) if arg is not None else t("wtr.d.{}_h".format(kind), name)
+    if kind in ("hint_attr", "hint_card"):
+        return t("wtr.d.hint")
+    return t("wtr.d." + kind, name)
+
+
+def views(s):
+    out = [(t("wtr.v.round"), [t("wtr.h.what"), t("wtr.h.value")], _round_rows(s))]
+    if s["box"] and s["phase"] != "start":
+        out.append((t("wtr.v.row"), [t("wtr.h.pos"), t("wtr.h.card"), t("wtr.h.misses")], row_rows(s)))
+        if s["wrong"]:
+            out.append((t("wtr.v.wrong"), [t("wtr.h.guess")], [[line] for g in s["wrong"] for line in _wrapped(words(parse(g)))]))
+    return out
+
+
+def _wrapped(x):
+    from core.ui import wrap
+
+    return wrap(x)
+
+
+def row_rows(s):
+    """The correct row, one card per line, with the misses laid under each place."""
+    rows = []
+    for pos in range(len(s["row"]) + 1):
+        miss = " ".join([label(m[1]) for m in s["misses"] if m[0] == pos])
+        if pos < len(s["row"]) or miss:
+            rows.append([str(pos + 1), label(s["row"][pos]) if pos < len(s["row"]) else "-", miss])
+    return rows
+
+
+def _round_rows(s):
+    if s["phase"] == "start":
+        return [[t("wtr.h.round"), "1/{}".format(s["rounds"])]]
+    yes, no = t("wtr.yes"), t("wtr.no")
+    rows = [[t("wtr.h.round"), "{}/{}".format(s["round"], s["rounds"])]]
+    if not s["box"]:
+        rows.append([t("wtr.h.master"), s["players"][s["master"]]])
+    rows += [[t("wtr.h.pile"), str(s["pile"])], [t("wtr.h.laid"), str(s["laid"])], [t("wtr.h.hints"), yes if s["hints"] else no]]
+    return rows
+
+
+def table(s):
+    rows = []
+    playing = s["phase"] in ("turn", "guess")
+    for i in range(s["n"]):
+        mark = "*" if playing and i == s["active"] else ""
+        hand = "-" if not playing or i == s["master"] else str(s["hands"][i])
+        rows.append([mark + s["players"][i], hand, str(s["scores"][i] if points(s) else s["guessed"][i])])
+    return [t("wtr.h.name"), t("wtr.h.hand"), t("wtr.h.points" if points(s) else "wtr.h.guessed")], rows
+
+
+def result(s):
+    n = s["n"]
+    key = s["scores"] if points(s) else s["guessed"]
+    order = sorted(range(n), key=lambda i: (-key[i], i))  # unstable sort: a total order
+    out = []
+    for k in range(n):
+        i = order[k]
+        same = k and key[i] == key[order[k - 1]]
+        text = str(key[i]) if points(s) else t("wtr.r.guessed", key[i])
+        out.append((out[-1][0] if same else k + 1, i, text))
+    return out
+
+
+def summary(s):
+    return t("wtr.summary", s["n"], s["round"], s["rounds"])

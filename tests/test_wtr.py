@@ -1,0 +1,483 @@
+"""What the Rule?!: the rulebook's scoring example and every halving condition, the box as
+game master (verdicts on the LEDs, the row and the misses, revealed hands, hints, guesses
+judged by equivalence), the human master's score keeping, random games of both modes
+with invariants, the scripted rounds and texts that fit.
+
+`python tests/test_wtr.py` rewrites tests/scripts/wtr_4players.txt (the box as master)
+and wtr_human_3players.txt (a person as master) from the games planned below."""
+
+import os
+import sys
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from core import i18n
+from core.games import load
+from core.games import wtr_rule as R
+from core.playout import random_action
+from core.prompts import is_prompt
+from core.rng import Rng
+
+g = load("wtr")
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAMES = ["Alan", "Bob", "Caro", "Dina"]
+W, B = 0, 1  # colours
+OUT, FULL = 0, 1
+
+
+def new(n=4, master="box", rule=None, **opts):
+    i18n.set_lang("en")
+    s = g.new(dict({"players": NAMES[:n], "master": master, "rounds": "1"}, **opts), 1)
+    g.apply(s, ["start", 0])
+    if rule:
+        s["rule"] = rule  # the secret rule under test
+    return s
+
+
+def play(s, *actions):
+    for a in actions:
+        g.apply(s, list(a))
+    return s
+
+
+def refused(s, a):
+    before = repr(s)
+    try:
+        g.apply(s, list(a))
+    except ValueError as e:
+        assert repr(s) == before  # a refused action leaves the state untouched
+        return str(e)
+    raise AssertionError("accepted %r" % (a,))
+
+
+def c(count, shape="circle", fill=FULL, colour=W):
+    return R.card(("circle", "triangle", "square").index(shape), count, fill, colour)
+
+
+# ----------------------------------------------------------------- scoring
+
+
+def test_the_rulebooks_scoring_example():
+    # Alan, Bob, Caro (master), Dina; Bob guessed with hints on, holding 3 cards;
+    # Dina holds 2, Alan 5: Bob 2 + 7 = 9, Dina 8, Alan 5, Caro as Bob: 9.
+    hands = [5, 3, 0, 2]
+    assert g.round_points(hands, 2, 1, True, [3, 3, 0, 3], 12) == [5, 9, 9, 8]
+    assert g.round_points(hands, 2, 1, False, [3, 3, 0, 3], 12) == [5, 12, 12, 8]  # +5 without hints
+
+
+def test_every_halving_condition_alone_and_together_halves_once():
+    hands = [5, 3, 0, 2]
+    full = g.round_points(hands, 2, 1, True, [2, 2, 0, 2], 10)
+    assert full[2] == 9  # two turns each and ten cards laid: not halved
+    assert g.round_points(hands, 2, 1, True, [2, 1, 0, 2], 10)[2] == 4  # a player had one turn
+    assert g.round_points(hands, 2, 1, True, [2, 2, 0, 2], 9)[2] == 4  # nine cards laid
+    assert g.round_points(hands, 2, -1, True, [2, 2, 0, 2], 10) == [5, 7, 4, 8]  # no guess: 8 // 2
+    assert g.round_points(hands, 2, 1, True, [1, 0, 0, 1], 3)[2] == 4  # all at once: halved once
+    assert g.round_points([11, 3, 0, 2], 2, -1, False, [5, 5, 0, 5], 30)[0] == -1  # below 0 is allowed
+
+
+def test_a_human_masters_round_is_scored_with_the_halving():
+    s = new(4, "human")  # Alan masters round 1, Bob starts
+    assert (s["master"], s["active"]) == (0, 1)
+    play(s, ["fit"], ["judged", 1])  # Bob guesses at once: before two turns each
+    assert s["phase"] == "end"
+    assert s["last"] == [3, 6, 0, 0] and s["scores"] == s["last"]  # Bob 1 + 5, Alan 6 // 2
+
+
+def test_two_players_with_a_human_master_play_without_points():
+    s = new(2, "human")
+    assert not g.points(s)
+    play(s, ["fit"], ["judged", 1], ["next"])
+    assert s["phase"] == "over" and s["scores"] == [0, 0] and s["guessed"] == [0, 1]
+    assert g.result(s)[0][1] == 1 and "1" in g.result(s)[0][2]
+
+
+# ----------------------------------------------------------------- the box as master
+
+
+def test_a_fitting_card_joins_the_row_and_lights_green():
+    s = new(rule="colour = white")
+    play(s, ["card", c(4)])
+    assert s["row"] == [c(4)] and s["hands"][0] == 9 and s["phase"] == "guess"
+    p = g.prompt(s)
+    assert p.kind == "show" and p.leds == (1, 0) and p.big == "FITS"
+    assert g.describe(s, ["card", c(4)]) == "Alan: 4\u25cfW fits"
+
+
+def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
+    s = new(rule="colour = white")
+    play(s, ["card", c(4)], ["pass"], ["card", c(2, colour=B)])
+    assert s["misses"] == [[1, c(2, colour=B)]] and s["hands"][1] == 10 and s["pile"] == 143 - 40
+    assert s["active"] == 2 and s["laid"] == 2
+    p = g.prompt(s)
+    assert p.leds == (0, 1) and p.big == "NO"
+    assert g.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
+
+
+def test_the_third_copy_of_a_card_is_refused():
+    s = new(rule="colour = white")
+    play(s, ["card", c(4)], ["pass"], ["card", c(4)], ["pass"])
+    assert "twice" in refused(s, ["card", c(4)])
+    assert "twice" in refused(s, ["hand", c(4)] + [c(k, "triangle") for k in range(1, 7)] + [c(k, "square") for k in range(1, 4)])
+
+
+def test_an_equivalent_guess_built_differently_wins_and_an_incomplete_one_does_not():
+    s = new(rule="shape in {circle, triangle}")
+    play(s, ["card", c(1)], ["guess", "shape = circle"])  # incomplete
+    assert s["note"][0] == "wrong" and s["active"] == 1 and s["wrong"] == ["shape = circle"]
+    assert g.prompt(s).leds == (0, 1)
+    play(s, ["card", c(2, "triangle")], ["guess", "not shape = square"])
+    assert s["phase"] == "end" and s["guesser"] == 1 and s["guessed"][1] == 1
+    assert s["last"] == [1, 6, 0, 0]  # Alan 10 - 9; Bob 10 - 9 + 5; Caro and Dina 10 - 10
+    show = g.prompt(s)
+    assert show.leds == (1, 0) and show.big == "RIGHT!"
+    reveal = show.answer(True)
+    assert reveal.title == "The rule was" and reveal.lines == ["circle/triangle"]
+
+
+def test_a_guess_the_box_cannot_read_is_refused():
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)])
+    assert refused(s, ["guess", "colour = purple"]) == "That guess cannot be read."
+
+
+def test_a_revealed_hand_without_a_fitting_card_goes_under_the_pile():
+    s = new(rule="colour = black")
+    hand = [c(k, "square") for k in range(1, 7)] + [c(k, "triangle") for k in range(1, 5)]
+    play(s, ["hand"] + hand)
+    assert s["hands"][0] == 9 and s["pile"] == 105 and s["phase"] == "guess" and s["row"] == []
+    assert g.prompt(s).leds == (1, 0)
+    assert s["pile"] + sum(s["hands"]) + s["laid"] == 144
+
+
+def test_a_revealed_hand_with_fitting_cards_has_one_of_them_placed():
+    s = new(rule="colour = black")
+    hand = [c(k, "square") for k in range(1, 7)] + [c(1, colour=B), c(2, colour=B), c(3), c(4)]
+    play(s, ["hand"] + hand)
+    assert s["row"][0] in (c(1, colour=B), c(2, colour=B))
+    assert s["hands"][0] == 10 and s["pile"] == 103 and s["active"] == 1
+    assert "twice" not in g.describe(s, ["hand"]) and "placed" in g.describe(s, ["hand"])
+
+
+def test_a_hand_must_be_entered_whole():
+    s = new(rule="colour = black")
+    assert refused(s, ["hand", c(1), c(2)]) == "Not possible now."
+
+
+def test_hints_need_the_tables_agreement_and_tell_ignored_attributes_then_cards_that_fit():
+    s = new(rule="colour = white")
+    assert refused(s, ["hint"]) == "Not possible now."
+    play(s, ["hints"], ["hint"])
+    assert s["note"] == ["hint_attr", 0, R.SHAPE]
+    play(s, ["hint"], ["hint"], ["hint"])
+    kind, _, card = s["note"]
+    assert kind == "hint_card" and R.fits(R.parse(s["rule"]), s["row"], card)
+    assert s["active"] == 0 and s["turns"][0] == 0  # hints are not turns
+    play(s, ["card", c(1)], ["guess", "colour != black"])
+    assert s["last"][0] == 1 + 2  # the guess earns 2 with hints
+
+
+def test_cards_guesses_and_hints_are_sealed_and_the_rest_is_not():
+    assert all(g.sealed(a) for a in (["card", 1], ["hand", 1, 2], ["guess", "count even"], ["hint"]))
+    assert not any(g.sealed(a) for a in (["fit"], ["miss"], ["reveal", 1], ["judged", 0], ["pass"], ["next"], ["hints"]))
+
+
+def test_an_empty_hand_after_a_turn_ends_the_round():
+    s = new(1, rule="colour = white")
+    for k in range(10):
+        play(s, ["card", c(1 + k % 6, ("circle", "triangle")[k // 6])], ["pass"])
+    assert s["phase"] == "end" and s["hands"] == [0]
+
+
+def test_a_used_up_pile_ends_the_round():
+    s = new(2, rule="colour = white")
+    s["pile"] = 1
+    play(s, ["card", c(1, colour=B)])
+    assert s["pile"] == 0 and s["phase"] == "end" and s["guesser"] == -1
+
+
+def test_the_editor_builds_guesses_in_the_rule_language():
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)])
+
+    def walk(answers):
+        p = g.prompt(s).answer(True).answer(0)  # past the verdict: guess the rule
+        for a in answers:
+            p = p.answer(a)
+        return p
+
+    # Colour: black, then negate it: "not colour = black", said as its opposite
+    p = walk([0, 3, 1, 0, 1])
+    assert p.options == ["white card", "+ and ...", "+ or ...", "Check the guess"]
+    assert p.answer(3).answer(True) == ["guess", "not colour = black"]
+    # count even or first card: two parts, the connective on its own line
+    p = walk([0, 1, 4, 2, 5, 0])
+    assert p.options[:3] == ["even count", "  or", "first card"]
+    assert p.answer(5).answer(True) == ["guess", "count even or first"]
+    # count one of {2, 4}: the Multi tiles; and a relation to the last card
+    p = walk([0, 1, 6, 0b1010, 1, 4, 7])
+    assert p.options[:3] == ["count 2/4", "  and", "other colour"]
+    assert p.answer(5).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
+    # OK on the connective turns "and" into "or"
+    p = p.answer(1)
+    assert p.options[1] == "  or"
+    assert p.answer(5).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
+    # removing the first condition takes the connective after it; the only one starts over
+    assert walk([0, 1, 6, 0b1010, 1, 4, 7, 0, 0]).options[0] == "other colour"
+    assert walk([0, 2, 1, 0, 0]).options == ["+ Condition"]
+
+
+def test_negated_conditions_read_as_their_opposite_where_there_is_one():
+    i18n.set_lang("en")
+    said = {text: g.phrase(("not", R.parse(text))) for text in (
+        "count > 3", "count even", "count in {1, 2}", "shape = circle", "fill = filled",
+        "colour = last.colour", "count = last.count + 1 cyclic", "count > last.count", "first")}
+    assert said == {
+        "count > 3": "count 3 or less", "count even": "odd count", "count in {1, 2}": "count 3/4/5/6",
+        "shape = circle": "not circle", "fill = filled": "outline", "colour = last.colour": "other colour",
+        "count = last.count + 1 cyclic": "count not +1, 6>1", "count > last.count": "count not higher",
+        "first": "not first card"}
+    for text in said:  # the opposite means the same: the words do not lie
+        opp = g._opposite(R.parse(text))
+        assert opp is None or R.equivalent(("not", R.parse(text)), opp)
+
+
+def test_one_player_against_the_box_plays_without_points():
+    s = new(1, rule="colour = white")
+    assert not g.points(s)
+    play(s, ["card", c(1)], ["guess", "colour = white"], ["next"])
+    assert s["phase"] == "over" and s["scores"] == [0] and g.result(s) == [(1, 0, "1 guessed")]
+
+
+def test_rounds_rotate_the_master_and_the_first_player():
+    s = g.new({"players": NAMES, "master": "human", "rounds": "each"}, 1)
+    play(s, ["start", 2])
+    seen = []
+    while s["phase"] != "over":
+        seen.append((s["master"], s["active"]))
+        play(s, ["fit"], ["judged", 1], ["next"])
+    assert seen == [(2, 3), (3, 0), (0, 1), (1, 2)]
+
+
+# ----------------------------------------------------------------- random games
+
+
+def _check(s, a, before):
+    n = s["n"]
+    g_ = [i for i in range(n) if i != s["master"]]
+    if s["phase"] in ("turn", "guess", "end"):
+        assert s["pile"] + sum(s["hands"]) + s["laid"] == g.DECK_CARDS, (a, s)
+        assert all(h >= 0 for h in s["hands"]) and s["pile"] >= 0
+        assert all(s["hands"][i] == 0 for i in range(n) if i not in g_)
+    if s["box"] and a[0] == "card":
+        rule = R.parse(s["rule"])
+        fit = R.fits(rule, before["row"], a[1])
+        assert (s["row"] == before["row"] + [a[1]]) == fit  # every fitting card accepted
+        assert fit or s["misses"][-1] == [len(before["row"]), a[1]]
+    if s["phase"] == "end" and before["phase"] != "end" and g.points(s):
+        expect = g.round_points(s["hands"], s["master"], s["guesser"], s["hints"], s["turns"], s["laid"])
+        assert s["scores"] == [before["scores"][i] + expect[i] for i in range(n)]
+
+
+def test_random_games_of_both_modes_keep_the_invariants():
+    rng = Rng(21)
+    for k in range(120):
+        master = ("box", "human")[k % 2]
+        n = (1 if master == "box" else 2) + k // 2 % 5
+        opts = {"master": master, "level": g.OPTIONS[1][2][k // 4 % 4], "rounds": "each"}
+        s = g.new(dict({"players": ["P%d" % i for i in range(n)]}, **opts), k)
+        steps = 0
+        while g.prompt(s) is not None:
+            a = random_action(g.prompt(s), rng)
+            before = {"row": list(s.get("row", [])), "scores": list(s["scores"]), "phase": s["phase"]}
+            try:
+                g.apply(s, a)
+            except ValueError as e:
+                assert "twice" in str(e)  # only a third copy of a card is refused
+                continue
+            _check(s, a, before)
+            steps += 1
+        assert s["round"] == s["rounds"] and steps > 0
+        ranking = g.result(s)
+        assert sorted(i for _, i, _ in ranking) == list(range(n))
+
+
+# ----------------------------------------------------------------- scripts
+
+
+def _path(s, answers):
+    """The (prompt, answer) pairs of one move answered as listed."""
+    p = g.prompt(s)
+    out = []
+    for a in answers:
+        out.append((p, a))
+        p = p.answer(a)
+    assert not is_prompt(p), p.title
+    return out, p
+
+
+def _fields(card):
+    return [R.attr(card, R.COUNT), R.attr(card, R.SHAPE), R.attr(card, R.FILL), R.attr(card, R.COLOUR)]
+
+
+def box_game():
+    """A planned round with the box as master (hard rules: with the box's seed the rule
+    is "colour != last.colour and fill = last.fill"): fits, a miss, an incomplete guess,
+    a revealed hand, hints, and a right guess built differently."""
+    from host_sim.autoplay import box_seed
+
+    settings = {"players": ["P1", "P2", "P3", "P4"], "master": "box", "level": "hard", "rounds": "1"}
+    s = g.new(settings, box_seed())
+    moves = []
+
+    def move(*answers):
+        if s["note"]:
+            answers = (True,) + answers
+        path, a = _path(s, answers)
+        moves.append((a, path))
+        g.apply(s, a)
+
+    move(0)  # P1 starts
+    assert s["rule"] == "colour != last.colour and fill = last.fill", s["rule"]
+    move(0, _fields(c(3, "triangle", FULL, W)))
+    move(1)  # no guess
+    move(0, _fields(c(5, "square", FULL, W)))  # P2: same colour, a miss
+    move(0, _fields(c(2, "circle", FULL, B)))  # P3 fits
+    move(0, 0, 4, 7, 3, True)  # guesses "other colour": incomplete
+    move(2, True)  # P4: the table agrees to hints
+    move(2)  # a hint
+    hand = [c(k, "square", OUT, B) for k in range(1, 7)] + [c(k, "circle", FULL, B) for k in range(4, 6)]
+    hand += [c(6, "triangle", OUT, W), c(1, "triangle", FULL, W)]
+    move(1, *[_fields(x) for x in hand])  # P4 reveals the hand: 1 triangle filled white fits
+    move(0, _fields(c(6, "circle", FULL, B)))  # P1 fits
+    move(0, 0, 4, 5, 0, 1, 1, 4, 6, 2, 1, 5, True)  # not other fill and not same colour: right
+    move(True, True)  # the rule revealed, the points
+    return settings, [m[0] for m in moves], [m[1] for m in moves]
+
+
+def human_game():
+    """Three rounds with a person as master: an early guess (halved), a long round, a
+    round with hints."""
+    settings = {"players": ["P1", "P2", "P3"], "master": "human", "level": "deck", "rounds": "each"}
+    s = g.new(settings, 1)
+    moves = []
+
+    def move(*answers):
+        path, a = _path(s, answers)
+        moves.append((a, path))
+        g.apply(s, a)
+
+    move(0)  # P1 masters first; P2 starts
+    move(0)  # fits
+    move(0, True)  # right guess at once: the master is halved
+    move(True)  # round over
+    for _ in range(6):  # round 2, P2 masters: ten cards, two turns each
+        move(0)
+        move(2)  # no guess
+        move(1)  # a miss
+    move(2)  # P3: the hand, none fits
+    move(1)  # a wrong guess
+    move(3)  # P1: the hand, one placed
+    move(0)
+    move(0, True)
+    move(True)
+    move(4, True)  # round 3, P3 masters; P1 agrees hints with the table
+    move(0)
+    move(0, True)
+    move(True)
+    return settings, [m[0] for m in moves], [m[1] for m in moves]
+
+
+SCRIPTS = {"wtr_4players.txt": box_game, "wtr_human_3players.txt": human_game}
+
+
+def _script(plan):
+    from host_sim import autoplay
+
+    i18n.use("ui")
+    i18n.set_lang("en")
+    settings, actions, paths = plan()
+    return autoplay.game_script("wtr", settings, actions, paths)
+
+
+def test_the_scripts_are_the_planned_games():
+    for name, plan in SCRIPTS.items():
+        with open(os.path.join(HERE, "scripts", name)) as f:
+            assert f.read() == "\n".join(_script(plan)) + "\n", name + ": run python tests/test_wtr.py"
+
+
+def test_full_scripts_play_to_the_end():
+    from core.app import App
+    from host_sim import fakes, script
+
+    for name in SCRIPTS:
+        app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+        with open(os.path.join(HERE, "scripts", name)) as f:
+            assert script.run(app, f) is None, name
+
+
+def test_every_screen_of_the_scripts_fits_in_every_language(make_box):
+    for lang in i18n.LANGS:
+        for plan in SCRIPTS.values():
+            make_box().play_uncut(lang, _script(plan))
+    i18n.set_lang("en")
+
+
+LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea", "Eleonore", "Friedric", "Gottlieb", "Hildegar", "Isidorus", "Joachimm"]
+
+
+def test_every_prompt_fits_with_long_names():
+    """Titles and lines within 21 characters (or wrapped by their screen), menu items 18,
+    large text 10 a row, tile labels within their tile, for random games in every language."""
+    from core.frame import W, width
+    from core.ui import wrap_all
+
+    for lang in i18n.LANGS:
+        i18n.set_lang(lang)
+        rng = Rng(5)
+        for k in range(24):
+            master = ("box", "human")[k % 2]
+            n = 10 if k % 3 == 0 else 3
+            s = g.new({"players": LONG[:n], "master": master, "level": g.OPTIONS[1][2][k % 4], "rounds": "1"}, k)
+            while g.prompt(s) is not None:
+                path = []
+                a = random_action(g.prompt(s), rng, path)
+                for q, _ in path:
+                    assert width(q.title) <= W - 2, (lang, q.title)
+                    lines = wrap_all(q.lines)
+                    assert all(width(x) <= W for x in lines), (lang, lines)
+                    assert len(lines) <= (5 if q.kind == "confirm" else 6), (lang, lines)
+                    for x in getattr(q, "options", ()):
+                        assert width(x) <= W - 16, (lang, x)
+                    assert not q.big or width(q.big, 2) <= W or all(width(w, 2) <= W for w in q.big.split(" ", 1)), (lang, q.big)
+                    tiles = getattr(q, "fields", ())
+                    for f in tiles:
+                        assert width(f[0]) <= W // len(tiles) - 2, (lang, f[0])
+                try:
+                    g.apply(s, a)
+                except ValueError:
+                    pass
+            for title, header, rows in g.views(s):
+                assert width(title) <= W - 2
+            for _, i, text in g.result(s):
+                assert width(i18n.t("game.place", 10, LONG[i], text)) <= W, (lang, text)
+    i18n.set_lang("en")
+
+
+def test_help_and_words_exist_in_every_language():
+    for lang in i18n.LANGS:
+        i18n.set_lang(lang)
+        assert len(i18n.t("wtr.help").split("\n")) >= 6
+        for text in R.DECK:
+            words = g.words(R.parse(text))
+            assert words and "wtr." not in words
+    i18n.set_lang("en")
+
+
+if __name__ == "__main__":
+    i18n.use("ui")
+    for name, plan in SCRIPTS.items():
+        with open(os.path.join(HERE, "scripts", name), "w") as f:
+            f.write("\n".join(_script(plan)) + "\n")
+        print("wrote", name)

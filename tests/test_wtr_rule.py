@@ -1,0 +1,782 @@
+"""What the Rule?! rule language (core/games/wtr_rule.py): cards, the text form, the judge
+against an independent reference evaluator, exact equivalence with witnesses, ignored
+attributes, the generator and its beginner deck, and the same results under MicroPython."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from core.games import wtr_rule as w
+from core.rng import Rng
+from tests.mpwasm import run_micropython
+
+SHAPE, COUNT, FILL, COLOUR = 0, 1, 2, 3
+VALS = {SHAPE: (0, 1, 2), COUNT: (1, 2, 3, 4, 5, 6), FILL: (0, 1), COLOUR: (0, 1)}
+STATES = [None] + list(range(72))  # every possible memory: no card yet, or the last card
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# ---------------------------------------------------------------- the reference
+# Written from the module docstring alone, card by card and row by row (no masks).
+
+DECODE = {}
+for _s in range(3):
+    for _n in range(1, 7):
+        for _f in (0, 1):
+            for _b in (0, 1):
+                DECODE[_s * 24 + (_n - 1) * 4 + _f * 2 + _b] = (_s, _n, _f, _b)
+
+
+def holds(op, x, arg):
+    return {
+        "=": lambda: x == arg,
+        "!=": lambda: x != arg,
+        "in": lambda: x in arg,
+        "even": lambda: x % 2 == 0,
+        "odd": lambda: x % 2 == 1,
+        "<": lambda: x < arg,
+        ">": lambda: x > arg,
+        "<=": lambda: x <= arg,
+        ">=": lambda: x >= arg,
+    }[op]()
+
+
+def related(r, last, c):
+    """The relation atom r between the last card and card c (a row exists)."""
+    _, a, op, step, cyclic = r
+    lv, cv = DECODE[last][a], DECODE[c][a]
+    if op == "<":
+        return cv < lv
+    if op == ">":
+        return cv > lv
+    target = lv + step
+    if cyclic and a == COUNT:
+        target = (lv - 1 + step) % 6 + 1
+    elif cyclic and a == SHAPE:
+        target = (lv + step) % 3
+    return (cv == target) == (op == "=")
+
+
+def ref(r, row, c, neg=False):
+    """Does card c fit rule r after `row`? Negation is pushed to the atoms; a relation to
+    the last card is true for the first card whether negated or not; `first` is true on
+    the empty row."""
+    k = r[0]
+    if k == "not":
+        return ref(r[1], row, c, not neg)
+    if k in ("and", "or"):
+        parts = [ref(x, row, c, neg) for x in r[1:]]
+        return all(parts) if (k == "and") != neg else any(parts)
+    if k == "first":
+        v = len(row) == 0
+    elif k == "is":
+        v = holds(r[2], DECODE[c][r[1]], r[3])
+    else:
+        if not row:
+            return True
+        v = related(r, row[-1], c)
+    return v != neg
+
+
+def ref_accepts(r, row):
+    return [c for c in range(72) if ref(r, row, c)]
+
+
+def ref_walk(r):
+    """[(row, accepted cards)] for one shortest row to every reachable last card."""
+    out = []
+    seen = {None}
+    todo = [[]]
+    while todo:
+        row = todo.pop(0)
+        acc = ref_accepts(r, row)
+        out.append((row, acc))
+        for c in acc:
+            if c not in seen:
+                seen.add(c)
+                todo.append(row + [c])
+    return out
+
+
+def ref_equivalent(a, b):
+    seen = {None}
+    todo = [[]]
+    while todo:
+        row = todo.pop(0)
+        acc = ref_accepts(a, row)
+        if acc != ref_accepts(b, row):
+            return False
+        for c in acc:
+            if c not in seen:
+                seen.add(c)
+                todo.append(row + [c])
+    return True
+
+
+def valid_under(r, row):
+    return all(ref(r, row[:i], row[i]) for i in range(len(row)))
+
+
+# ---------------------------------------------------------------- rule strategies
+# Rule tuples exactly as the docstring defines them, only forms the grammar allows.
+
+ATTR = st.integers(0, 3)
+eq_atoms = ATTR.flatmap(
+    lambda a: st.tuples(st.just("is"), st.just(a), st.sampled_from(["=", "!="]), st.sampled_from(VALS[a]))
+)
+in_atoms = ATTR.flatmap(
+    lambda a: st.sets(st.sampled_from(VALS[a]), min_size=1).map(lambda s: ("is", a, "in", tuple(sorted(s))))
+)
+parity_atoms = st.sampled_from([("is", COUNT, "even", None), ("is", COUNT, "odd", None)])
+cmp_atoms = st.tuples(st.just("is"), st.just(COUNT), st.sampled_from(["<", ">", "<=", ">="]), st.integers(1, 6))
+same_atoms = st.tuples(st.just("last"), ATTR, st.sampled_from(["=", "!="]), st.just(0), st.just(False))
+step_atoms = st.one_of(  # a shape steps in a cycle only
+    st.tuples(st.just("last"), st.just(COUNT), st.sampled_from(["=", "!="]), st.sampled_from([-1, 1]), st.booleans()),
+    st.tuples(st.just("last"), st.just(SHAPE), st.sampled_from(["=", "!="]), st.sampled_from([-1, 1]), st.just(True)),
+)
+order_atoms = st.tuples(st.just("last"), st.just(COUNT), st.sampled_from(["<", ">"]), st.just(0), st.just(False))
+atoms = st.one_of(
+    st.just(("first",)), eq_atoms, in_atoms, parity_atoms, cmp_atoms, same_atoms, step_atoms, order_atoms
+)
+
+
+def _combine(kids):
+    return st.one_of(
+        kids.map(lambda x: ("not", x)),
+        st.lists(kids, min_size=2, max_size=3).map(lambda xs: ("and",) + tuple(xs)),
+        st.lists(kids, min_size=2, max_size=3).map(lambda xs: ("or",) + tuple(xs)),
+    )
+
+
+rules = st.recursive(atoms, _combine, max_leaves=7)
+cards_st = st.integers(0, 71)
+rows_st = st.lists(cards_st, max_size=4)
+
+
+# ---------------------------------------------------------------- rewrites and mutations
+
+FLIP = {"=": "!=", "!=": "="}
+OTHER = {"and": "or", "or": "and"}
+
+
+def or_chain(r):
+    """An "is" atom as an or-chain of "attr = value" atoms (same cards)."""
+    _, a, op, arg = r
+    vs = [v for v in VALS[a] if holds(op, v, arg)]
+    if not vs:
+        v0 = VALS[a][0]
+        return ("and", ("is", a, "=", v0), ("is", a, "!=", v0))
+    if len(vs) == 1:
+        return ("is", a, "=", vs[0])
+    return ("or",) + tuple(("is", a, "=", v) for v in vs)
+
+
+def rewrite(r, rnd):
+    """r written differently, meaning the same in every state: double negation, De Morgan,
+    sets as or-chains, and/or commuted and regrouped, negated relations flipped."""
+    k = r[0]
+    if k in ("and", "or"):
+        kids = [rewrite(x, rnd) for x in r[1:]]
+        if rnd.random() < 0.5:
+            rnd.shuffle(kids)
+        pick = rnd.randrange(4)
+        if pick == 0:
+            out = ("not", (OTHER[k],) + tuple(("not", x) for x in kids))
+        elif pick == 1 and len(kids) > 2:
+            out = (k, kids[0], (k,) + tuple(kids[1:]))
+        else:
+            out = (k,) + tuple(kids)
+    elif k == "not":
+        x = r[1]
+        pick = rnd.random()
+        if x[0] in ("and", "or") and pick < 0.5:
+            out = (OTHER[x[0]],) + tuple(rewrite(("not", y), rnd) for y in x[1:])
+        elif x[0] == "not" and pick < 0.5:
+            out = rewrite(x[1], rnd)
+        elif x[0] == "last" and x[2] in FLIP and pick < 0.5:
+            out = ("last", x[1], FLIP[x[2]], x[3], x[4])
+        elif x[0] == "last" and x[2] in ("<", ">") and pick < 0.5:  # not smaller: greater or same
+            out = ("or", ("last", COUNT, "<" if x[2] == ">" else ">", 0, False), ("last", COUNT, "=", 0, False))
+        else:
+            out = ("not", rewrite(x, rnd))
+    elif k == "is":
+        out = or_chain(r) if rnd.random() < 0.5 else r
+    elif k == "last" and r[2] in FLIP and rnd.random() < 0.3:
+        out = ("not", ("last", r[1], FLIP[r[2]], r[3], r[4]))
+    else:
+        out = r
+    if rnd.random() < 0.15:
+        out = ("not", ("not", out))
+    return out
+
+
+def mutate(r, rnd):
+    """r with one atom changed a little (often a different rule, sometimes not)."""
+    k = r[0]
+    if k == "not":
+        return ("not", mutate(r[1], rnd))
+    if k in ("and", "or"):
+        i = 1 + rnd.randrange(len(r) - 1)
+        if rnd.random() < 0.15:
+            return (OTHER[k],) + r[1:]
+        return r[:i] + (mutate(r[i], rnd),) + r[i + 1 :]
+    if k == "first":
+        return ("not", r)
+    if k == "is":
+        if r[2] in FLIP:
+            return ("is", r[1], FLIP[r[2]], r[3])
+        if r[2] in ("even", "odd"):
+            return ("is", COUNT, "odd" if r[2] == "even" else "even", None)
+        if r[2] == "in":
+            vs = set(r[3]) ^ {rnd.choice(VALS[r[1]])}
+            return ("is", r[1], "in", tuple(sorted(vs))) if vs else ("is", r[1], "!=", r[3][0])
+        return ("is", COUNT, r[2], 1 + (r[3] % 6))
+    _, a, op, step, cyclic = r
+    if step and a == COUNT and rnd.random() < 0.5:
+        return ("last", a, op, step, not cyclic)
+    if step and rnd.random() < 0.5:
+        return ("last", a, op, -step, cyclic)
+    if op in ("<", ">"):
+        return ("last", a, "<" if op == ">" else ">", 0, False)
+    return ("last", a, FLIP[op], step, cyclic)
+
+
+def random_row(r, rnd, length):
+    """A row built under r: each card picked at random among those r accepts there."""
+    row = []
+    for _ in range(length):
+        acc = w.cards(w.mask(r, row[-1] if row else None))
+        if not acc:
+            break
+        row.append(rnd.choice(acc))
+    return row
+
+
+# ---------------------------------------------------------------- 1. cards
+
+
+def test_card_numbers_all_distinct_and_inverse():
+    seen = []
+    for shape in range(3):
+        for count in range(1, 7):
+            for filled in (False, True):
+                for black in (False, True):
+                    c = w.card(shape, count, filled, black)
+                    assert c == shape * 24 + (count - 1) * 4 + filled * 2 + black
+                    assert (w.attr(c, SHAPE), w.attr(c, COUNT), w.attr(c, FILL), w.attr(c, COLOUR)) == (
+                        shape,
+                        count,
+                        int(filled),
+                        int(black),
+                    )
+                    seen.append(c)
+    assert sorted(seen) == list(range(72))
+    assert w.N == 72 and w.ALL == (1 << 72) - 1
+
+
+@pytest.mark.parametrize("bad", [(-1, 1, False, False), (3, 1, False, False), (0, 0, True, True), (2, 7, False, True), (1, -3, 0, 0)])
+def test_card_refuses_bad_input(bad):
+    with pytest.raises(ValueError):
+        w.card(*bad)
+
+
+# ---------------------------------------------------------------- 2. text form
+
+VERBATIM = [
+    ("colour = white", ("is", COLOUR, "=", 0)),
+    ("colour != black", ("is", COLOUR, "!=", 1)),
+    ("shape in {circle, triangle}", ("is", SHAPE, "in", (0, 1))),
+    ("count even", ("is", COUNT, "even", None)),
+    ("count in {2, 4, 6}", ("is", COUNT, "in", (2, 4, 6))),
+    ("count > 3", ("is", COUNT, ">", 3)),
+    ("colour != last.colour", ("last", COLOUR, "!=", 0, False)),
+    ("count = last.count + 1 cyclic", ("last", COUNT, "=", 1, True)),
+    ("shape = last.shape", ("last", SHAPE, "=", 0, False)),
+]
+
+
+@pytest.mark.parametrize("src,ast", VERBATIM, ids=[v[0] for v in VERBATIM])
+def test_verbatim_examples_parse_and_print_back(src, ast):
+    assert w.parse(src) == ast
+    assert w.text(ast) == src
+
+
+def test_verbatim_examples_combined():
+    asts = dict(VERBATIM)
+    srcs = [v[0] for v in VERBATIM]
+    rnd = random.Random(5)
+    for _ in range(200):
+        a, b, c = (rnd.choice(srcs) for _ in range(3))
+        A, B, C = asts[a], asts[b], asts[c]
+        assert w.parse("{} and {} or {}".format(a, b, c)) == ("or", ("and", A, B), C)
+        assert w.parse("{} or {} and {}".format(a, b, c)) == ("or", A, ("and", B, C))
+        assert w.parse("not {} and {}".format(a, b)) == ("and", ("not", A), B)
+        assert w.parse("not ({} or {})".format(a, b)) == ("not", ("or", A, B))
+        assert w.parse("({} or {}) and not not {}".format(a, b, c)) == ("and", ("or", A, B), ("not", ("not", C)))
+        assert w.parse("{} and {} and {}".format(a, b, c)) == ("and", A, B, C)
+        assert w.parse("(({}))".format(a)) == A
+
+
+def test_other_spellings():
+    assert w.parse("COUNT>3") == ("is", COUNT, ">", 3)
+    assert w.parse("count in {6,2,4,2}") == ("is", COUNT, "in", (2, 4, 6))
+    assert w.parse("color = white") == ("is", COLOUR, "=", 0)
+    assert w.parse("colour!=last.color") == ("last", COLOUR, "!=", 0, False)
+    assert w.parse("count=last.count-1") == ("last", COUNT, "=", -1, False)
+    assert w.parse("\tshape = last.shape - 1 cyclic\n") == ("last", SHAPE, "=", -1, True)
+    assert w.parse("count < last.count") == ("last", COUNT, "<", 0, False)
+    assert w.parse("not first") == ("not", ("first",))
+    assert w.parse("fill in {filled, outline}") == ("is", FILL, "in", (0, 1))
+    assert w.parse("count <= 2 or count >= 5") == ("or", ("is", COUNT, "<=", 2), ("is", COUNT, ">=", 5))
+
+
+@FAST
+@given(rules)
+def test_round_trip(r):
+    s = w.text(r)
+    assert all(32 <= ord(ch) < 127 for ch in s)
+    assert w.parse(s) == r
+    assert w.text(w.parse(s)) == s
+
+
+BAD = [
+    "",
+    "   ",
+    "colour",
+    "colour =",
+    "colour = red",
+    "colour == white",
+    "colour ! = white",
+    "colour = white)",
+    "(colour = white",
+    "colour = white and",
+    "or colour = white",
+    "not",
+    "colour = white colour = black",
+    "size = 3",
+    "shape even",
+    "fill odd",
+    "shape > circle",
+    "colour < black",
+    "count > 0",
+    "count = 7",
+    "count = 10",
+    "count in {}",
+    "count in {1, 2",
+    "count in 1, 2",
+    "count in {1, circle}",
+    "shape in {circle, 3}",
+    "colour = last.shape",
+    "count = last.count + 2",
+    "count = last.count +",
+    "count = last.count cyclic",
+    "colour = white cyclic",
+    "colour = last.colour + 1",
+    "fill != last.fill - 1 cyclic",
+    "shape = last.shape + 1",  # a shape steps in a cycle only
+    "shape != last.shape - 1",
+    "shape < last.shape",
+    "count <= last.count",
+    "count >= last.count",
+    "count > last.count + 1",
+    "count = last",
+    "first = 1",
+    "first first",
+    "colour = white & count = 1",
+    "colour = white; count = 1",
+    "count \u2260 3",
+    "count =< 3",
+    "()",
+]
+
+
+@pytest.mark.parametrize("src", BAD)
+def test_malformed_text_refused_with_a_message(src):
+    with pytest.raises(ValueError) as e:
+        w.parse(src)
+    assert str(e.value).strip()
+
+
+# ---------------------------------------------------------------- 3. semantics
+
+
+@FAST
+@given(rules, st.lists(st.tuples(rows_st, cards_st), min_size=1, max_size=25))
+def test_fits_matches_reference(r, cases):
+    for row, c in cases:
+        assert w.fits(r, row, c) == ref(r, row, c), (w.text(r), row, c)
+    for row in ([], cases[0][0]):
+        assert w.cards(w.mask(r, row[-1] if row else None)) == ref_accepts(r, row)
+        assert w.cards(w.mask(r, row[-1] if row else None, True)) == ref_accepts(("not", r), row)
+
+
+def test_relations_hold_for_the_first_card_negated_or_not():
+    for src in (
+        "colour = last.colour",
+        "not colour = last.colour",
+        "colour != last.colour",
+        "count < last.count",
+        "not count > last.count",
+        "count = last.count + 1",
+        "count = last.count + 1 and count != last.count + 1",
+        "colour = last.colour and colour != last.colour",
+        "not (colour = last.colour and count = 1)",  # not pushed down: not rel or not count=1
+    ):
+        r = w.parse(src)
+        assert all(w.fits(r, [], c) for c in range(72)), src
+    # only the relations are vacuous: the other atoms keep their meaning inside a not
+    r = w.parse("not (first and count = 1)")
+    assert [w.fits(r, [], c) for c in range(72)] == [w.attr(c, COUNT) != 1 for c in range(72)]
+    assert [w.fits(r, [5], c) for c in range(72)] == [True] * 72
+    # and after a card they mean what they say
+    r = w.parse("colour = last.colour and colour != last.colour")
+    assert not any(w.fits(r, [7], c) for c in range(72))
+
+
+def test_judge_examples():
+    six = w.card(0, 6, True, False)
+    one = w.card(2, 1, False, True)
+    cyc = w.parse("count = last.count + 1 cyclic")
+    assert w.fits(cyc, [six], one)
+    assert not w.fits(w.parse("count = last.count + 1"), [six], one)
+    assert w.fits(w.parse("count = last.count - 1 cyclic"), [one], six)
+    assert w.fits(w.parse("shape = last.shape + 1 cyclic"), [one], six)  # square -> circle
+    assert not w.fits(w.parse("shape = last.shape - 1 cyclic"), [one], six)
+    assert w.fits(w.parse("shape != last.shape - 1 cyclic"), [one], six)
+    assert w.fits(w.parse("count != last.count + 1"), [six], one)  # nothing after a 6
+    assert w.fits(w.parse("first"), [], six) and not w.fits(w.parse("first"), [one], six)
+    assert w.fits(w.parse("count < last.count"), [one, six], one)
+    assert not w.fits(w.parse("count < last.count"), [six, one], one)  # only the last card counts
+    assert w.fits(w.parse("colour != last.colour"), [one], six)
+
+
+# ---------------------------------------------------------------- 4. equivalence
+
+EQUAL = [
+    ["colour = white", "colour != black", "not colour = black", "colour in {white}"],
+    ["count in {2, 4, 6}", "count even", "not count odd", "count = 2 or count = 4 or count = 6"],
+    ["not (colour = white and count even)", "not colour = white or not count even", "colour = black or count odd"],
+    ["not (colour = white or count even)", "colour = black and count in {1, 3, 5}"],
+    ["count > 3", "count >= 4", "count in {4, 5, 6}", "not count <= 3", "not count < 4"],
+    ["shape in {circle, triangle}", "shape = circle or shape = triangle", "shape != square", "shape = triangle or shape = circle"],
+    ["fill = filled", "not not fill = filled", "fill != outline", "fill = filled and fill = last.fill"],
+    ["colour != last.colour", "not colour = last.colour"],
+    ["count > last.count", "not count < last.count and count != last.count"],
+    ["count = last.count + 1 cyclic and count > last.count", "count = last.count + 1"],
+    ["shape = last.shape + 1 cyclic", "shape != last.shape and shape != last.shape - 1 cyclic"],
+    ["count = last.count - 1 cyclic", "not count != last.count - 1 cyclic"],
+    ["shape = circle", "shape = circle and shape = last.shape", "shape = circle and (shape = last.shape or count = 1)"],
+    ["colour = white and count > 3", "count > 3 and colour = white", "not (count <= 3 or colour = black)"],
+    ["first or colour = white", "colour = white or first", "not (not first and colour = black)"],
+    ["colour = white and (count even or shape = circle)", "colour = white and count even or colour = white and shape = circle"],
+    # both accept everything in every state
+    ["count in {1, 2, 3, 4, 5, 6}", "first or not first", "colour = last.colour or colour != last.colour"],
+    # a relation and its negation both hold for the first card, so this is `first`
+    ["colour = last.colour and colour != last.colour", "first"],
+    [
+        "colour != last.colour and (not first or colour = white)",
+        "(colour != last.colour or first) and (colour = white or not first)",
+    ],
+]
+
+DIFFERENT = [
+    ("shape in {circle, triangle}", "shape = circle"),  # the rulebook's incomplete guess
+    ("colour != last.colour", "colour = last.colour"),
+    ("count = last.count + 1 cyclic", "count = last.count + 1"),
+    ("count = last.count + 1", "count = last.count + 1 cyclic"),
+    ("count > 3", "count >= 3"),
+    ("count even", "count odd"),
+    ("colour = white", "colour = white and first"),
+    ("shape = last.shape + 1 cyclic", "shape = last.shape - 1 cyclic"),
+    ("count > last.count", "count > last.count or count = last.count"),
+    ("not (colour = white and count even)", "not colour = white and not count even"),
+    ("colour != last.colour and (not first or colour = white)", "colour != last.colour"),
+    ("count = last.count + 1", "count = last.count - 1"),
+    ("fill = filled", "fill = last.fill"),
+    ("not (colour = last.colour and count = 1)", "not (first and count = 1)"),
+    ("colour = white", "colour != last.colour"),
+    ("count = last.count + 1 cyclic and (not first or count = 1)", "count = last.count + 1 and (not first or count = 1)"),
+]
+
+
+def _pairs(groups):
+    for g in groups:
+        for a in g:
+            for b in g:
+                if a != b:
+                    yield a, b
+
+
+@pytest.mark.parametrize("a,b", list(_pairs(EQUAL)))
+def test_declared_equal(a, b):
+    ra, rb = w.parse(a), w.parse(b)
+    assert w.difference(ra, rb) is None
+    assert w.equivalent(ra, rb)
+    assert ref_equivalent(ra, rb)
+
+
+def test_declared_equal_agree_on_random_rows():
+    rnd = random.Random(12)
+    n_rows = 0
+    for a, b in _pairs(EQUAL):
+        ra, rb = w.parse(a), w.parse(b)
+        for _ in range(60):
+            row = random_row(ra, rnd, rnd.randrange(1, 12))
+            n_rows += 1
+            for i in range(len(row) + 1):
+                prefix = row[:i]
+                if i < len(row):
+                    assert w.fits(rb, prefix, row[i]), (a, b, prefix, row[i])
+                c = rnd.randrange(72)
+                assert w.fits(ra, prefix, c) == w.fits(rb, prefix, c), (a, b, prefix, c)
+    assert n_rows > 5000
+
+
+@pytest.mark.parametrize("a,b", DIFFERENT)
+def test_declared_different_come_with_a_witness(a, b):
+    ra, rb = w.parse(a), w.parse(b)
+    assert not w.equivalent(ra, rb) and not w.equivalent(rb, ra)
+    assert not ref_equivalent(ra, rb)
+    for x, y in ((ra, rb), (rb, ra)):
+        row, c = w.difference(x, y)
+        assert valid_under(x, row), (w.text(x), row)
+        assert ref(x, row, c) != ref(y, row, c)
+        assert w.fits(x, row, c) != w.fits(y, row, c)
+
+
+def test_difference_finds_the_shortest_row():
+    a = w.parse("count = last.count + 1 cyclic and (not first or count = 1)")
+    b = w.parse("count = last.count + 1 and (not first or count = 1)")
+    row, c = w.difference(a, b)
+    assert [w.attr(x, COUNT) for x in row] == [1, 2, 3, 4, 5, 6]
+    assert w.attr(c, COUNT) == 1
+    # the rulebook's incomplete guess is told apart on the first card: a triangle
+    row, c = w.difference(w.parse("shape in {circle, triangle}"), w.parse("shape = circle"))
+    assert row == [] and w.attr(c, SHAPE) == 1
+
+
+@FAST
+@given(rules, st.integers(0, 2**32))
+def test_rule_equals_itself_rewritten(r, seed):
+    rw = rewrite(r, random.Random(seed))
+    for s in STATES:  # the rewrites hold in every state, reachable or not
+        assert w.mask(r, s) == w.mask(rw, s), (w.text(r), w.text(rw), s)
+    assert w.equivalent(r, rw) and w.equivalent(rw, r)
+    assert w.parse(w.text(rw)) == rw
+
+
+@SLOW
+@given(rules, st.integers(0, 2**32))
+def test_rewritten_rules_agree_on_random_rows(r, seed):
+    rnd = random.Random(seed)
+    rw = rewrite(r, rnd)
+    for _ in range(25):
+        row = random_row(r, rnd, rnd.randrange(0, 8))
+        for c in rnd.sample(range(72), 6):
+            assert w.fits(r, row, c) == w.fits(rw, row, c) == ref(rw, row, c)
+
+
+@SLOW
+@given(rules, st.integers(0, 2**32), st.booleans())
+def test_difference_is_exact(a, seed, near):
+    """On close pairs (a rewritten, then one atom changed) and unrelated pairs: difference
+    agrees with an exhaustive reference walk, and its witness tells the rules apart."""
+    rnd = random.Random(seed)
+    b = mutate(rewrite(a, rnd), rnd) if near else rewrite(mutate(a, rnd), rnd)
+    d = w.difference(a, b)
+    assert (d is None) == ref_equivalent(a, b) == w.equivalent(b, a)
+    if d is not None:
+        row, c = d
+        assert valid_under(a, row)
+        assert ref(a, row, c) != ref(b, row, c)
+
+
+# ---------------------------------------------------------------- 5. generator
+
+GENERATED = {}
+
+
+def generated(level):
+    """2000 rules of the level from seeded generators (cached for the tests below)."""
+    if level not in GENERATED:
+        out = []
+        for seed in range(20):
+            rng = Rng(1000 * seed + 17)
+            out += [w.generate(level, rng) for _ in range(100)]
+        GENERATED[level] = out
+    return GENERATED[level]
+
+
+def own_walk(r):
+    """[(last, mask)] over every state reachable under r, via the judge's masks."""
+    out, seen, todo = [], {None}, [None]
+    while todo:
+        last = todo.pop()
+        m = w.mask(r, last)
+        out.append((last, m))
+        for c in w.cards(m):
+            if c not in seen:
+                seen.add(c)
+                todo.append(c)
+    return out
+
+
+def used_attrs(r):
+    ign = w.ignored(r)
+    return {a for a in range(4) if a not in ign}
+
+
+def has_relation(r):
+    return r[0] == "last" or r[0] in ("and", "or", "not") and any(has_relation(x) for x in r[1:])
+
+
+@pytest.mark.parametrize("level", w.LEVELS)
+def test_generator_rules_are_playable(level):
+    rs = generated(level)
+    assert len(rs) == 2000
+    distinct = sorted(set(rs), key=repr)
+    assert len(distinct) > (40 if level == "easy" else 200)
+    for r in distinct:
+        assert w.parse(w.text(r)) == r
+        walk = own_walk(r)
+        assert all(m for _, m in walk), ("stuck", w.text(r))
+        assert any(m != w.ALL for _, m in walk), ("accepts all", w.text(r))
+        assert w.playable(r)
+        if r[0] in ("and", "or"):
+            for part in r[1:]:
+                assert not w.equivalent(r, part), (w.text(r), w.text(part))
+        used = used_attrs(r)
+        if level == "easy":
+            assert len(used) == 1 and not has_relation(r), w.text(r)
+        elif level == "medium":
+            assert has_relation(r) and len(used) == 1 or len(used) == 2, w.text(r)
+        else:
+            assert has_relation(r), w.text(r)
+    # an independent check on a sample: the reference walk over every reachable row
+    for r in distinct[:: max(1, len(distinct) // 25)]:
+        walk = ref_walk(r)
+        assert all(acc for _, acc in walk), ("stuck", w.text(r))
+        assert any(len(acc) < 72 for _, acc in walk), ("accepts all", w.text(r))
+        assert len(walk) == len(w.states(r))
+
+
+def test_generator_is_deterministic_and_levels_differ():
+    for level in w.LEVELS:
+        a = [w.generate(level, Rng(s)) for s in range(1, 30)]
+        b = [w.generate(level, Rng(s)) for s in range(1, 30)]
+        assert a == b
+    seeds = [s * 2654435761 for s in range(1, 60)]  # small seeds start xorshift alike
+    easy, medium, hard = ({w.text(w.generate(lv, Rng(s))) for s in seeds} for lv in w.LEVELS)
+    assert len(easy) > 15 and len(medium) > 30 and len(hard) > 30
+    assert not easy & hard
+
+
+def test_deck():
+    assert len(w.DECK) == 10
+    rs = [w.parse(s) for s in w.DECK]
+    for s, r in zip(w.DECK, rs):
+        assert w.text(r) == s
+        assert w.playable(r), s
+        walk = ref_walk(r)
+        assert all(acc for _, acc in walk) and any(len(acc) < 72 for _, acc in walk), s
+    for i, a in enumerate(rs):
+        for b in rs[i + 1 :]:
+            assert not w.equivalent(a, b), (w.text(a), w.text(b))
+
+
+def test_playable_refuses():
+    for src in (
+        "count in {1, 2, 3, 4, 5, 6}",  # accepts everything
+        "colour = last.colour or colour != last.colour",
+        "count = last.count + 1",  # stuck after a 6
+        "count > last.count",  # stuck after a 6
+        "colour = last.colour and colour != last.colour",  # stuck after the first card
+        "first",
+        "count < 1",  # nothing fits at all
+    ):
+        assert not w.playable(w.parse(src)), src
+    for src in ("count = last.count + 1 cyclic", "count > last.count or count = 1", "colour = white"):
+        assert w.playable(w.parse(src)), src
+
+
+# ---------------------------------------------------------------- 6. ignored
+
+
+@pytest.mark.parametrize(
+    "src,ignored",
+    [
+        ("colour = white", [SHAPE, COUNT, FILL]),
+        ("count = last.count + 1 cyclic", [SHAPE, FILL, COLOUR]),
+        ("colour != last.colour", [SHAPE, COUNT, FILL]),
+        ("shape in {circle, triangle} and fill = filled", [COUNT, COLOUR]),
+        # tautologies on colour: colour never changes the verdict
+        ("(colour = white or colour = black) and count > 3", [SHAPE, FILL, COLOUR]),
+        ("colour = white and count > 3 or colour = black and count >= 4", [SHAPE, FILL, COLOUR]),
+        ("colour = white and count > 3 or colour != white and count in {4, 5, 6}", [SHAPE, FILL, COLOUR]),
+        ("colour = last.colour or colour != last.colour", [SHAPE, COUNT, FILL, COLOUR]),
+        # only reachable rows count: after a circle, `shape = last.shape` already holds
+        ("shape = circle and (shape = last.shape or count = 1)", [COUNT, FILL, COLOUR]),
+        ("count even or count odd and fill = filled", [SHAPE, COLOUR]),
+    ],
+)
+def test_ignored(src, ignored):
+    assert w.ignored(w.parse(src)) == ignored
+
+
+@SLOW
+@given(rules)
+def test_ignored_matches_reference(r):
+    walk = ref_walk(r)
+    expect = []
+    stride = {SHAPE: 24, COUNT: 4, FILL: 2, COLOUR: 1}
+    for a in range(4):
+        same = True
+        for _, acc in walk:
+            acc = set(acc)
+            for c in range(72):
+                for v in VALS[a]:
+                    other = c + (v - DECODE[c][a]) * stride[a]
+                    if (c in acc) != (other in acc):
+                        same = False
+        if same:
+            expect.append(a)
+    assert w.ignored(r) == expect
+
+
+# ---------------------------------------------------------------- 7. under MicroPython
+
+MP_PROGRAM = """
+from core.games import wtr_rule as w
+from core.rng import Rng
+
+def run():
+    out = []
+    for level in w.LEVELS:
+        rng = Rng(4242)
+        for seed in (1, 2, 3, 7, 99):
+            out.append(level + " " + w.text(w.generate(level, Rng(seed))))
+        for _ in range(5):
+            r = w.generate(level, rng)
+            out.append("{} {} {} {}".format(w.text(r), w.ignored(r), len(w.states(r)), w.playable(r)))
+    pairs = PAIRS
+    for a, b in pairs:
+        ra, rb = w.parse(a), w.parse(b)
+        out.append("{} | {} | {} {}".format(a, b, w.equivalent(ra, rb), w.difference(ra, rb)))
+    for s in w.DECK:
+        r = w.parse(s)
+        out.append("{} {} {}".format(w.text(r), w.ignored(r), w.cards(w.mask(r, 5))[:8]))
+    return "\\n".join(out)
+"""
+
+
+def test_same_results_under_micropython():
+    pairs = [(a, b) for a, b in DIFFERENT] + [(g[0], g[-1]) for g in EQUAL]
+    program = MP_PROGRAM.replace("PAIRS", repr(pairs))
+    ns = {}
+    exec(program, ns)
+    here = ns["run"]()
+    assert "True (" not in here and "False None" not in here  # verdicts and witnesses agree
+    assert here.count(" True None") == len(EQUAL)
+    there = run_micropython(program + "\nprint(run())\n").rstrip("\n")
+    assert there == here
