@@ -58,6 +58,53 @@ class Box:
                 assert not text.endswith("\u2026") or text == menu, (lang, text)
 
 
+def refused_by(game, s, a):
+    """The reason game refuses action a in state s; asserts s is left untouched."""
+    before = repr(s)
+    try:
+        game.apply(s, list(a))
+    except ValueError as e:
+        assert repr(s) == before
+        return str(e)
+    raise AssertionError("accepted %r" % (a,))
+
+
+def random_game_fits(game, s, rng, lang, long_names):
+    """Play state s to its end with random answers, asserting that every prompt on the
+    way fits the panel in `lang`: titles and lines 21 characters (lines wrapped, at most
+    5 on a confirm, 6 elsewhere), menu items 18 (beside the scroll marks), large text 10
+    a row, field labels their tile; then the views, the score table and the ranking."""
+    from core.frame import W, width
+    from core.playout import random_action
+    from core.ui import Table, wrap_all
+
+    while game.prompt(s) is not None:
+        path = []
+        a = random_action(game.prompt(s), rng, path)
+        for q, _ in path:
+            assert width(q.title) <= W - 2, (lang, q.title)
+            lines = wrap_all(q.lines)
+            assert all(width(x) <= W for x in lines), (lang, lines)
+            assert len(lines) <= (5 if q.kind == "confirm" else 6), (lang, lines)
+            for x in getattr(q, "options", ()):
+                assert width(x) <= W - 16, (lang, x)
+            assert not q.big or width(q.big, 2) <= W or all(width(w, 2) <= W for w in q.big.split(" ", 1)), (lang, q.big)
+            fields = getattr(q, "fields", ())
+            for f in fields:
+                assert width(f[0]) <= W // len(fields) - 2, (lang, f[0])
+        try:
+            game.apply(s, a)
+        except ValueError:
+            pass
+    for title, header, rows in game.views(s) + [("", *game.table(s))]:
+        assert width(title) <= W - 2
+        table = Table(title, header, rows)
+        for row in table.rows:  # every column on screen, none cut at the right
+            assert width(table._line(row)) <= W, (lang, table._line(row))
+    for _, i, text in game.result(s):
+        assert width(i18n.t("game.place", 10, long_names[i], text)) <= W, (lang, text)
+
+
 @pytest.fixture(autouse=True)
 def keep_games():
     """A box's home menu releases the games it leaves (core.home.leave_games): their

@@ -56,9 +56,9 @@ PAD = {"small": 0, "typical": 200, "outlined": 600}
 # 10 names, law names and symbols: about 350-470 bytes).
 NO_TYPICAL_PAD = ("democrazy",)
 # Games whose real saves leave the inline size within a few rounds (Man muss auch gönnen
-# logs every roll, What the Rule?! every card and revealed hand): for them the outlined
-# case is the typical one.
-NO_INLINE = ("mmag", "wtr")
+# logs every roll, What the Rule?! every card and revealed hand, Das Regeln Wir Schon!
+# every ballot and payment): for them the outlined case is the typical one.
+NO_INLINE = ("mmag", "wtr", "drws")
 
 CASES = []
 for _g in games.GAMES:

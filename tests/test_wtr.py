@@ -18,6 +18,7 @@ from core.games import wtr_rule as R
 from core.playout import random_action
 from core.prompts import is_prompt
 from core.rng import Rng
+from conftest import refused_by
 
 g = load("wtr")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,13 +43,7 @@ def play(s, *actions):
 
 
 def refused(s, a):
-    before = repr(s)
-    try:
-        g.apply(s, list(a))
-    except ValueError as e:
-        assert repr(s) == before  # a refused action leaves the state untouched
-        return str(e)
-    raise AssertionError("accepted %r" % (a,))
+    return refused_by(g, s, a)
 
 
 def c(count, shape="circle", fill=FULL, colour=W):
@@ -430,8 +425,7 @@ LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea", "Eleonore", "Friedric", 
 def test_every_prompt_fits_with_long_names():
     """Titles and lines within 21 characters (or wrapped by their screen), menu items 18,
     large text 10 a row, tile labels within their tile, for random games in every language."""
-    from core.frame import W, width
-    from core.ui import wrap_all
+    from conftest import random_game_fits
 
     for lang in i18n.LANGS:
         i18n.set_lang(lang)
@@ -440,28 +434,7 @@ def test_every_prompt_fits_with_long_names():
             master = ("box", "human")[k % 2]
             n = 10 if k % 3 == 0 else 3
             s = g.new({"players": LONG[:n], "master": master, "level": g.OPTIONS[1][2][k % 4], "rounds": "1"}, k)
-            while g.prompt(s) is not None:
-                path = []
-                a = random_action(g.prompt(s), rng, path)
-                for q, _ in path:
-                    assert width(q.title) <= W - 2, (lang, q.title)
-                    lines = wrap_all(q.lines)
-                    assert all(width(x) <= W for x in lines), (lang, lines)
-                    assert len(lines) <= (5 if q.kind == "confirm" else 6), (lang, lines)
-                    for x in getattr(q, "options", ()):
-                        assert width(x) <= W - 16, (lang, x)
-                    assert not q.big or width(q.big, 2) <= W or all(width(w, 2) <= W for w in q.big.split(" ", 1)), (lang, q.big)
-                    tiles = getattr(q, "fields", ())
-                    for f in tiles:
-                        assert width(f[0]) <= W // len(tiles) - 2, (lang, f[0])
-                try:
-                    g.apply(s, a)
-                except ValueError:
-                    pass
-            for title, header, rows in g.views(s):
-                assert width(title) <= W - 2
-            for _, i, text in g.result(s):
-                assert width(i18n.t("game.place", 10, LONG[i], text)) <= W, (lang, text)
+            random_game_fits(g, s, rng, lang, LONG)
     i18n.set_lang("en")
 
 

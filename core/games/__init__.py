@@ -56,7 +56,7 @@ GAMES = (
     ("democrazy", "democrazy", "Democrazy", 4, 10),
     ("wtr", "wtr", "What the Rule?!", 1, 10),
     ("mmag", "mmag", "Man muss auch g\u00f6nnen", 1, 4),
-    ("drws", None, "Das Regeln Wir Schon!", 3, 5),
+    ("drws", "drws", "Das Regeln Wir Schon!", 3, 5),
 )
 
 

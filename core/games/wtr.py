@@ -700,12 +700,15 @@ def _wrapped(x):
 
 
 def row_rows(s):
-    """The correct row, one card per line, with the misses laid under each place."""
+    """The correct row, one card per line, with the misses laid under each place (one a
+    line, so a long column of misses never runs off the screen)."""
     rows = []
     for pos in range(len(s["row"]) + 1):
-        miss = " ".join([label(m[1]) for m in s["misses"] if m[0] == pos])
+        miss = [label(m[1]) for m in s["misses"] if m[0] == pos]
         if pos < len(s["row"]) or miss:
-            rows.append([str(pos + 1), label(s["row"][pos]) if pos < len(s["row"]) else "-", miss])
+            card = label(s["row"][pos]) if pos < len(s["row"]) else "-"
+            rows.append([str(pos + 1), card, miss[0] if miss else ""])
+            rows += [["", "", x] for x in miss[1:]]
     return rows
 
 

@@ -1,0 +1,659 @@
+"""Das Regeln Wir Schon!, 3-5 players: the box keeps the tiles' secrecy, the chip ledger
+with the pool, the rule cards on the mat, the payments of the voting rules, the scoring
+round and the secret predictions. Rules: shared/RULES.md and
+rulebooks/das-regeln-wir-schon.en.txt; the cards and the scoring as pure functions in
+core.games.drws_rules.
+
+Actions (plain lists, validated by apply()):
+  ["mat", c1, c2, v1, v2, i1, i2]  the six rule cards dealt onto the mat (codes)
+  ["draw"]                     the box draws the place cards (1st place starts)
+  ["predict", x0, .., xn-1]    every player's secret prediction (own place, or a number
+                               for a custom prediction card); with "noted colour x5" as
+                               the scoring rule: [place, colour] pairs, flattened
+  ["chips", seat, w, p, y, g]  a player's 7 starting chips (from the pool, in order)
+  ["card", code]               the active player puts a card to the vote
+  ["spoke", seat, w, p, y, g]  a player spoke while "whoever speaks pays 3" is on the mat
+  ["vote", y0, k0, .., yn-1, kn-1]  the secret tile ballot: side (1 YES) and tiles
+  ["result", adopted]          the result read (a tie: the active player decided)
+  ["pay", seat, extra, w, p, y, g]  a player's chips from the voting rules (extra: from
+                               custom voting cards, entered by hand), colours chosen
+  ["place", slot]              the adopted card replaces the card in slot 0 or 1
+  ["score", first, a0, .., an-1]  who spoke first in the scoring round (-1 nobody) and
+                               points entered by hand for custom cards
+  ["next"]                     the score sheet was read
+  ["rules", scoring, prediction]  the next scoring and prediction rules (last place,
+                               next-to-last choose)
+
+Rulings where the rulebook is silent or its text was lost (the help text says them):
+- The pool for 4-5 players holds the setting's number of chips per colour (the box
+  cannot count the real box's chips; 3 players: 15). The pool rule holds for every take,
+  the starting chips too.
+- The vote that starts the scoring round is finished first (payments, the card placed),
+  then the scoring round runs with the mat as it then lies.
+- Everyone tied for first place after chip scoring loses 10. Places for predictions are
+  taken before prediction points; ties are drawn by the box and shown.
+- A player without cards is skipped as active player (still votes). When every card is
+  played, one last scoring and prediction round ends the game. Five rounds at most.
+- The next round starts with the player left of the one whose vote started scoring.
+- "Product of 2 colours" takes the player's best pair. Custom cards: their points or chips
+  are entered by hand when they apply.
+"""
+
+from core.games import drws_rules as D
+from core.i18n import t
+from core.prompts import Choice, Number
+from core.rng import Rng
+from core.secret import Secret, Vote
+from core.show import Show
+from core.tiles import Fields
+
+OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
+TILES = 4
+START_CHIPS = 7
+ROUNDS = 5
+CARDS = {3: 9, 4: 7, 5: 6}  # cards per player
+SLOTS = ("c", "c", "v", "v", "i", "i")  # the six cards of the mat dealt at setup
+MAX_ADJUST = 99
+
+
+def new(settings, seed):
+    players = settings.get("players")
+    if not isinstance(players, (list, tuple)) or not 3 <= len(players) <= 5:
+        raise ValueError(t("drws.e.players"))
+    pool = settings.get("pool", "25")
+    if pool not in OPTIONS[0][2]:
+        raise ValueError(t("drws.e.format"))
+    n = len(players)
+    per = 15 if n == 3 else int(pool)
+    return {
+        "players": [str(p) for p in players],
+        "n": n,
+        "rng": Rng(seed).state,
+        "phase": "mat",
+        "round": 1,
+        "pool": [per] * D.COLOURS,
+        "chips": [[0] * D.COLOURS for _ in range(n)],
+        "hands": [CARDS[n]] * n,
+        "tiles": [TILES] * n,
+        "mat": {"s": "s:sb", "p": "p:own", "c": [], "v": [], "i": []},
+        "used": ["s:sb", "p:own"],  # scoring and prediction cards played (never return)
+        "totals": [0] * n,
+        "place": list(range(1, n + 1)),
+        "active": 0,
+        "starter": 0,  # whose chips come first at setup / who starts the round
+        "pred": None,  # the round's secret predictions (sealed)
+        "noted": None,
+        "card": None,  # the card under vote
+        "votes": None,  # [side, tiles] per player, after the reveal
+        "dues": [],  # [seat, chips] still to pay
+        "last": False,  # every card is played: this is the last scoring round
+        "sheet": None,  # the last scoring round per player: chips, bonus, incidents, prediction
+        "got": 0,  # players who took their starting chips
+        "adopted": 0,
+        "note": None,
+    }
+
+
+def _int(x, lo, hi):
+    if type(x) is not int or x < lo or x > hi:
+        raise ValueError(t("drws.e.format"))
+    return x
+
+
+def _code(x, kinds):
+    if type(x) is not str or D.kind(x) not in kinds:
+        raise ValueError(t("drws.e.format"))
+    if not D.custom(x) and x not in D.CATALOGUE[D.kind(x)]:
+        raise ValueError(t("drws.e.format"))
+    if D.custom(x) and not 3 <= len(x) <= 15:
+        raise ValueError(t("drws.e.format"))
+    return x
+
+
+def _colours(a, at, k):
+    """Chips per colour in a[at:at+4], summing to k."""
+    if len(a) != at + D.COLOURS:
+        raise ValueError(t("drws.e.format"))
+    got = [_int(x, 0, 99) for x in a[at:]]
+    if sum(got) != k:
+        raise ValueError(t("drws.e.chips", k))
+    return got
+
+
+def _take(s, p, got):
+    for c in range(D.COLOURS):
+        if D.take(s["pool"], s["chips"], p, c, got[c]):
+            s["note"] = ["reset", p, c]
+
+
+def apply(s, a):
+    if not isinstance(a, list) or not a:
+        raise ValueError(t("drws.e.format"))
+    w = a[0]
+    ph = s["phase"]
+    n = s["n"]
+    if ph == "mat" and w == "mat" and len(a) == 7:
+        cards = [_code(a[1 + k], (SLOTS[k],)) for k in range(6)]
+        if D.clash(cards[:2]):
+            raise ValueError(t("drws.e.clash"))
+        s["mat"]["c"], s["mat"]["v"], s["mat"]["i"] = cards[0:2], cards[2:4], cards[4:6]
+        s["phase"] = "draw"
+        s["note"] = None
+        return
+    if ph == "draw" and w == "draw" and len(a) == 1:
+        order = Rng(s["rng"])
+        seats = order.shuffle(list(range(n)))
+        s["rng"] = order.state
+        for k in range(n):
+            s["place"][seats[k]] = k + 1
+        s["starter"] = s["active"] = seats[0]
+        s["note"] = ["places"]
+        s["phase"] = "predict"
+        return
+    if ph == "predict" and w == "predict":
+        _predict(s, a)
+        s["note"] = None
+        s["phase"] = "chips" if s["round"] == 1 and not _chips_done(s) else "card"
+        return
+    if ph == "chips" and w == "chips" and len(a) == 6:
+        p = _int(a[1], 0, n - 1)
+        if p != _chips_next(s):
+            raise ValueError(t("drws.e.now"))
+        got = _colours(a, 2, START_CHIPS)
+        s["note"] = None
+        _take(s, p, got)
+        s["got"] += 1
+        if _chips_done(s):
+            s["phase"] = "card"
+        return
+    if ph == "card" and w == "spoke" and len(a) == 6 and "i:speak" in s["mat"]["i"]:
+        p = _int(a[1], 0, n - 1)
+        got = _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p])))
+        for c in range(D.COLOURS):
+            if got[c] > s["chips"][p][c]:
+                raise ValueError(t("drws.e.holds"))
+        for c in range(D.COLOURS):
+            s["chips"][p][c] -= got[c]
+            s["pool"][c] += got[c]
+        s["note"] = ["spoke", p]
+        return
+    if ph == "card" and w == "card" and len(a) == 2:
+        s["card"] = _code(a[1], D.TYPES)
+        s["hands"][s["active"]] -= 1
+        s["note"] = None
+        s["phase"] = "vote"
+        return
+    if ph == "vote" and w == "vote" and len(a) == 1 + 2 * n:
+        votes = []
+        for p in range(n):
+            votes.append([_int(a[1 + 2 * p], 0, 1), _int(a[2 + 2 * p], 1, s["tiles"][p])])
+        s["votes"] = votes
+        for p in range(n):  # one tile back, the extra ones out until after scoring
+            s["tiles"][p] -= votes[p][1] - 1
+        s["phase"] = "result"
+        return
+    if ph == "result" and w == "result" and len(a) == 2:
+        adopted = _int(a[1], 0, 1)
+        yes, no = tally(s["votes"])
+        if yes != no and adopted != (yes > no):
+            raise ValueError(t("drws.e.result"))
+        s["adopted"] = adopted
+        # The card under vote does not count in its own payments, adopted or not.
+        pays = D.payments([v[0] == 1 for v in s["votes"]], s["mat"], s["active"])
+        extra = _custom_voting(s)
+        s["dues"] = [[p, k] for p, k in pays if k or extra]
+        s["note"] = None
+        _after_payments(s)
+        return
+    if ph == "pay" and w == "pay" and len(a) == 7:
+        p, due = s["dues"][0]
+        if _int(a[1], 0, n - 1) != p:
+            raise ValueError(t("drws.e.now"))
+        extra = _int(a[2], 0, 99 if _custom_voting(s) else 0)
+        got = _colours(a, 3, due + extra)
+        s["note"] = None
+        _take(s, p, got)
+        s["dues"].pop(0)
+        _after_payments(s)
+        return
+    if ph == "place" and w == "place" and len(a) == 2:
+        _place(s, _int(a[1], 0, 1))
+        return
+    if ph == "score" and w == "score" and len(a) == 2 + n:
+        first = _int(a[1], -1, n - 1)
+        adjust = [_int(x, -MAX_ADJUST, MAX_ADJUST) for x in a[2:]]
+        _score(s, first, adjust)
+        return
+    if ph == "sheet" and w == "next" and len(a) == 1:
+        s["note"] = None
+        if s["last"] or s["round"] == ROUNDS:
+            s["phase"] = "over"
+        else:
+            s["phase"] = "rules"
+        return
+    if ph == "rules" and w == "rules" and len(a) == 3:
+        sc, pr = _code(a[1], ("s",)), _code(a[2], ("p",))
+        if sc in s["used"] and not D.custom(sc) or pr in s["used"] and not D.custom(pr):
+            raise ValueError(t("drws.e.used"))
+        s["mat"]["s"], s["mat"]["p"] = sc, pr
+        s["used"] += [sc, pr]
+        s["round"] += 1
+        s["tiles"] = [TILES] * n
+        s["pred"] = s["noted"] = None
+        s["phase"] = "predict"
+        return
+    raise ValueError(t("drws.e.now"))
+
+
+def tally(votes):
+    """(YES tiles, NO tiles) of a ballot."""
+    yes = sum([v[1] for v in votes if v[0]])
+    return yes, sum([v[1] for v in votes]) - yes
+
+
+def _predict(s, a):
+    n = s["n"]
+    noted = s["mat"]["s"] == "s:n5"
+    if len(a) != 1 + n * (2 if noted else 1):
+        raise ValueError(t("drws.e.format"))
+    hi = n if s["mat"]["p"] == "p:own" else 99
+    if noted:
+        pred = [_int(a[1 + 2 * p], 1, hi) for p in range(n)]
+        s["noted"] = [_int(a[2 + 2 * p], 0, D.COLOURS - 1) for p in range(n)]
+        s["pred"] = pred
+    else:
+        s["pred"] = [_int(x, 1, hi) for x in a[1:]]
+
+
+def _chips_next(s):
+    return (s["starter"] + s["got"]) % s["n"]
+
+
+def _chips_done(s):
+    return s["got"] == s["n"]
+
+
+def _custom_voting(s):
+    return [code for code in s["mat"]["v"] if D.custom(code)]
+
+
+def _after_payments(s):
+    """When every payment is made: the card goes onto the mat or to the discard, then
+    the next player's turn, or the scoring round."""
+    if s["dues"]:
+        s["phase"] = "pay"
+        return
+    card = s["card"]
+    if s["adopted"]:
+        k = D.kind(card)
+        slots = s["mat"][k]
+        cv = D.colour_value(card)
+        same = [j for j in range(2) if cv and D.colour_value(slots[j]) and D.colour_value(slots[j])[0] == cv[0]]
+        if same:  # a correction for the same colour must be the one replaced
+            _place(s, same[0])
+            return
+        s["phase"] = "place"
+        return
+    _place(s, -1)
+
+
+def _place(s, slot):
+    if slot >= 0:
+        s["mat"][D.kind(s["card"])][slot] = s["card"]
+    s["note"] = ["placed" if slot >= 0 else "discarded", s["active"], s["card"]]
+    s["card"] = None
+    trigger = all([v[1] == 1 for v in s["votes"]])
+    if not sum(s["hands"]):
+        s["last"] = True
+    s["starter"] = _next_active(s, s["active"])
+    if trigger or s["last"]:
+        s["phase"] = "score"
+        return
+    s["active"] = s["starter"]
+    s["phase"] = "card"
+
+
+def _next_active(s, p):
+    """The next player clockwise who still holds a card (p itself if nobody does)."""
+    n = s["n"]
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if s["hands"][q]:
+            return q
+    return p
+
+
+def _score(s, first, adjust):
+    n = s["n"]
+    r = Rng(s["rng"])
+    order = r.shuffle(list(range(n)))  # breaks ties for places, shown as a draw
+    s["rng"] = r.state
+    pts, sheet = D.scoring(s["chips"], s["mat"], s["pred"], first, s["totals"], s["noted"], adjust, order)
+    for p in range(n):
+        s["totals"][p] += pts[p]
+    s["sheet"] = sheet
+    s["order"] = order
+    s["place"] = D.places(s["totals"], order)
+    s["first_speaker"] = first
+    s["active"] = s["starter"]
+    s["phase"] = "sheet"
+
+
+def sealed(a):
+    """The tile ballot and the predictions are secrets: undo never crosses them."""
+    return a[0] in ("vote", "predict")
+
+
+# ---------------------------------------------------------------- words
+
+
+def card_name(code):
+    if D.custom(code):
+        return code[3:]
+    return t("drws.k." + code[2:])
+
+
+def colour(c):
+    return t("drws.col" + str(c))
+
+
+def short(c):
+    """A colour in at most five letters (under a tile, in the ledger)."""
+    return t("drws.cs" + str(c))
+
+
+# ---------------------------------------------------------------- prompts
+
+
+def prompt(s):
+    p = _prompt(s)
+    if p is not None and s["note"]:
+        return _note_show(s, p)
+    return p
+
+
+def _note_show(s, then):
+    kind = s["note"][0]
+    if kind == "places":
+        lines = ["{}. {}".format(s["place"][p], s["players"][p]) for p in sorted(range(s["n"]), key=lambda p: s["place"][p])]
+        return Show(t("drws.v.draw"), lambda _: then, lines=lines)
+    who = s["players"][s["note"][1]]
+    if kind == "reset":
+        return Show(t("drws.v.pool"), lambda _: then, big=colour(s["note"][2]), lines=[t("drws.reset", who)])
+    if kind == "spoke":
+        return Show(t("drws.v.spoke"), lambda _: then, big=who, lines=[t("drws.paid3")])
+    big = t("drws.big." + kind)
+    return Show(card_name(s["note"][2]), lambda _: then, big=big, lines=[t("drws.by", who)])
+
+
+def _prompt(s):
+    ph = s["phase"]
+    n = s["n"]
+    if ph == "mat":
+        return _ask_mat(s, [])
+    if ph == "draw":
+        return Show(t("drws.v.setup"), lambda _: ["draw"], lines=[t("drws.setup_cards", CARDS[n]), t("drws.setup_tiles", TILES), t("drws.setup_draw")])
+    if ph == "predict":
+        return _ask_predictions(s)
+    if ph == "chips":
+        p = _chips_next(s)
+        fields = [(short(c), 0, START_CHIPS, None) for c in range(D.COLOURS)]
+        return Fields(t("drws.q.chips", START_CHIPS), fields, lambda v: ["chips", p] + v, initial=[2, 2, 2, 1], player=p)
+    if ph == "card":
+        return _ask_card(s)
+    if ph == "vote":
+        return _ask_vote(s)
+    if ph == "result":
+        return _reveal(s)
+    if ph == "pay":
+        return _ask_pay(s)
+    if ph == "place":
+        k = D.kind(s["card"])
+        opts = [card_name(x) for x in s["mat"][k]]
+        return Choice(t("drws.q.replace"), opts, lambda i: ["place", i], player=s["active"])
+    if ph == "score":
+        return _ask_score(s)
+    if ph == "sheet":
+        sheet = Show(t("drws.v.sheet", s["round"]), lambda _: ["next"], lines=_sheet_lines(s))
+        if s["mat"]["p"] != "p:own":
+            return sheet
+        return Show(t("drws.v.predictions"), lambda _: sheet, lines=_prediction_lines(s))
+    if ph == "rules":
+        return _ask_rules(s)
+    return None
+
+
+def _ask_mat(s, got):
+    k = len(got)
+    if k == len(SLOTS):
+        return ["mat"] + got
+    title = t("drws.q.mat", t("drws.t." + SLOTS[k]), k % 2 + 1)
+    return _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code]))
+
+
+def _ask_code(title, kind, player, then, exclude=()):
+    """A card of one type: from the catalogue, or a custom card named by the players."""
+    codes = [c for c in D.CATALOGUE[kind] if c not in exclude]
+    opts = [card_name(c) for c in codes] + [t("drws.custom")]
+
+    def chosen(i):
+        if i < len(codes):
+            return then(codes[i])
+        from core.textentry import Text
+
+        return Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12)
+
+    return Choice(title, opts, chosen, player=player)
+
+
+def _ask_predictions(s):
+    n = s["n"]
+    own = s["mat"]["p"] == "p:own"
+    noted = s["mat"]["s"] == "s:n5"
+
+    def ask(i):
+        def place(v):
+            if not noted:
+                return v
+            return Choice(t("drws.q.noted"), [colour(c) for c in range(D.COLOURS)], lambda c: [v, c])
+
+        if own:
+            return Number(t("drws.q.place"), 1, n, place)
+        return Number(t("drws.q.predict", card_name(s["mat"]["p"])), 1, 99, place)
+
+    def done(answers):
+        out = ["predict"]
+        for x in answers:
+            out += x if isinstance(x, list) else [x]
+        return out
+
+    return Secret(t("drws.v.predict", s["round"]), list(range(n)), ask, done)
+
+
+def _ask_card(s):
+    me = s["active"]
+    kinds = list(D.TYPES)
+    opts = [t("drws.t." + k) for k in kinds]
+    speak = "i:speak" in s["mat"]["i"]
+    if speak:
+        opts.append(t("drws.a.spoke"))
+
+    def chosen(i):
+        if i < len(kinds):
+            return _ask_code(t("drws.q.card"), kinds[i], me, lambda code: ["card", code])
+        return Choice(t("drws.q.who_spoke"), s["players"], _ask_spoke(s))
+
+    return Choice(t("drws.q.turn"), opts, chosen, player=me, lines=[t("drws.status", s["round"], s["hands"][me])])
+
+
+def _ask_spoke(s):
+    def who(p):
+        k = min(D.SPEAK_CHIPS, sum(s["chips"][p]))
+        if not k:
+            return ["spoke", p, 0, 0, 0, 0]
+        fields = [(short(c), 0, s["chips"][p][c], None) for c in range(D.COLOURS)]
+        return Fields(t("drws.q.pay_back", k), fields, lambda v: ["spoke", p] + v, initial=[0] * D.COLOURS, player=p)
+
+    return who
+
+
+def _ask_vote(s):
+    n = s["n"]
+    title = card_name(s["card"])
+
+    def ask(i):
+        return Vote(title, lambda yes: Number(t("drws.q.tiles"), 1, s["tiles"][i], lambda k: [1 if yes else 0, k]))
+
+    def done(answers):
+        out = ["vote"]
+        for x in answers:
+            out += x
+        return out
+
+    return Secret(title, list(range(n)), ask, done, lines=[t("drws.vote_line")])
+
+
+def _reveal(s):
+    yes, no = tally(s["votes"])
+    lines = []
+    for p in range(s["n"]):
+        side, k = s["votes"][p]
+        lines.append("{} {} {}".format(s["players"][p][:10], t("drws.yes" if side else "drws.no"), k))
+    title = t("drws.v.tally", yes, no)
+    if yes == no:
+        decide = Choice(t("drws.q.tie"), [t("drws.a.adopt"), t("drws.a.reject")], lambda i: ["result", 1 - i], player=s["active"])
+        return Show(title, lambda _: decide, lines=lines + [t("drws.tie")])
+    adopted = 1 if yes > no else 0
+    return Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
+                leds=(1, 0) if adopted else (0, 1))
+
+
+def _ask_pay(s):
+    p, due = s["dues"][0]
+    custom = _custom_voting(s)
+
+    def colours(extra):
+        k = due + extra
+        if not k:
+            return ["pay", p, extra, 0, 0, 0, 0]
+        fields = [(short(c), 0, k, None) for c in range(D.COLOURS)]
+        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=[k, 0, 0, 0], player=p,
+                      lines=[t("drws.pool_line", *s["pool"])])
+
+    if custom:
+        return Number(t("drws.q.extra", card_name(custom[0])), 0, 20, colours, player=p, lines=[t("drws.due", due)])
+    return colours(0)
+
+
+def _customs(s):
+    """Custom cards on the mat whose points the players enter at scoring."""
+    m = s["mat"]
+    return [code for code in m["c"] + m["i"] + [m["s"], m["p"]] if D.custom(code)]
+
+
+def _ask_score(s):
+    n = s["n"]
+
+    def adjust(first):
+        names = _customs(s)
+        if not names:
+            return ["score", first] + [0] * n
+        fields = [(s["players"][p][:4], -MAX_ADJUST, MAX_ADJUST, None) for p in range(n)]
+        return Fields(t("drws.q.adjust"), fields, lambda v: ["score", first] + v, initial=[0] * n,
+                      lines=[card_name(names[0]) if len(names) == 1 else t("drws.n_custom", len(names))])
+
+    lines = [t("drws.scoring", s["round"])]
+    if s["mat"]["p"] != "p:own":  # a custom prediction card: the notes, for the table to judge
+        lines.append(", ".join(["{} {}".format(s["players"][p][:6], s["pred"][p]) for p in range(n)]))
+    if "i:first" in s["mat"]["i"]:
+        opts = [t("drws.nobody")] + s["players"]
+        return Choice(t("drws.q.first"), opts, lambda i: adjust(i - 1), lines=lines)
+    return adjust(-1)
+
+
+def _prediction_lines(s):
+    """The predictions revealed: who predicted which place, and who was right."""
+    out = []
+    for p in range(s["n"]):
+        ok = s["sheet"][p][3] > 0
+        out.append(t("drws.pred_ok" if ok else "drws.pred_no", s["players"][p][:8], s["pred"][p]))
+    return out
+
+
+def _sheet_lines(s):
+    out = []
+    order = sorted(range(s["n"]), key=lambda p: s["place"][p])
+    for p in order:
+        row = s["sheet"][p]
+        out.append("{}. {} {:+d}={}".format(s["place"][p], s["players"][p][:8], sum(row), s["totals"][p]))
+    return out
+
+
+def _ask_rules(s):
+    n = s["n"]
+    rank = sorted(range(n), key=lambda p: s["place"][p])
+    last, second = rank[-1], rank[-2]
+
+    def scoring(code):
+        return _ask_code(t("drws.q.prediction"), "p", second, lambda pr: ["rules", code, pr], exclude=s["used"])
+
+    return _ask_code(t("drws.q.scoring"), "s", last, scoring, exclude=s["used"])
+
+
+# ---------------------------------------------------------------- tables, views, result
+
+
+def describe(s, a):
+    w = a[0]
+    if w == "card":
+        return t("drws.d.card", s["players"][s["active"]], card_name(a[1]))
+    if w == "chips":
+        return t("drws.d.chips", s["players"][a[1]], "/".join([str(x) for x in a[2:]]))
+    if w == "pay":
+        return t("drws.d.pay", s["players"][a[1]], sum(a[3:]))
+    if w == "spoke":
+        return t("drws.d.spoke", s["players"][a[1]])
+    if w == "result":
+        return t("drws.d.adopted" if a[1] else "drws.d.rejected")
+    if w == "score":
+        return t("drws.d.score", s["round"])
+    return t("drws.d." + w)
+
+
+def views(s):
+    m = s["mat"]
+    rows = [[t("drws.tl." + k) + " " + card_name(code)] for k in ("s", "p") for code in [m[k]]]
+    rows += [[t("drws.tl." + k) + " " + card_name(code)] for k in D.TYPES for code in m[k]]
+    if s["card"]:
+        rows.append(["> " + card_name(s["card"])])
+    ledger = [[s["players"][p][:6]] + [str(x) for x in s["chips"][p]] for p in range(s["n"])]
+    ledger.append([t("drws.h.pool")] + [str(x) for x in s["pool"]])
+    head = [t("drws.h.who")] + [t("drws.ch" + str(c)) for c in range(D.COLOURS)]
+    out = [(t("drws.v.mat"), [t("drws.h.card")], rows), (t("drws.v.chips"), head, ledger)]
+    if s["sheet"]:
+        rows = [[s["players"][p][:5]] + [str(x) for x in s["sheet"][p]] for p in range(s["n"])]
+        out.append((t("drws.v.sheet", s["round"]), [t("drws.h.who"), t("drws.h.pts"), t("drws.h.bonus"), t("drws.h.inc"), t("drws.h.pred")], rows))
+    return out
+
+
+def table(s):
+    rows = []
+    for p in range(s["n"]):
+        mark = "*" if s["phase"] in ("card", "vote") and p == s["active"] else ""
+        rows.append([mark + s["players"][p], str(s["tiles"][p]), str(s["hands"][p]), str(s["totals"][p])])
+    return [t("drws.h.name"), t("drws.h.tiles"), t("drws.h.cards"), t("drws.h.points")], rows
+
+
+def result(s):
+    n = s["n"]
+    order = sorted(range(n), key=lambda p: (-s["totals"][p], p))  # unstable sort: a total order
+    out = []
+    for k in range(n):
+        p = order[k]
+        same = k and s["totals"][p] == s["totals"][order[k - 1]]
+        out.append((out[-1][0] if same else k + 1, p, str(s["totals"][p])))
+    return out
+
+
+def summary(s):
+    return t("drws.summary", s["n"], s["round"])

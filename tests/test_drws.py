@@ -1,0 +1,402 @@
+"""Das Regeln Wir Schon!: the rulebook's worked example and payment example, every known
+card alone and together, pool exhaustion in the middle of a payment, the card under vote
+not counting, the payment order, the scoring-round trigger, tiles, the secrecy of tile
+ballots and predictions, undo between secrets, random games with invariants, the script
+and texts that fit."""
+
+import copy
+import os
+import sys
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from core import i18n
+from core.games import drws_rules as D
+from core.games import load
+from core.playout import random_action
+from core.rng import Rng
+from conftest import refused_by
+from core.session import Session
+from host_sim import autoplay, fakes
+from tests.test_secret_input import observe
+
+g = load("drws")
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+W, P, Y, G = 0, 1, 2, 3
+
+
+def mat(c=("c:00", "c:10"), v=("v:alone", "v:left"), i=("i:first", "i:top"), s="s:sb", p="p:own"):
+    return {"s": s, "p": p, "c": list(c), "v": list(v), "i": list(i)}
+
+
+# ----------------------------------------------------------------- the scoring round
+
+
+def test_the_rulebooks_worked_example():
+    # Yellow worth 0 and +10 per single chip; first speaker -15, first place -10; Single +
+    # Bonus; own place 15. A: 1 white, 1 purple, 1 green (+ yellow); B: 11 points in
+    # white, purple, green and 1 yellow; C: 22 points, spoke first. Only B predicted right.
+    m = mat(c=("c:20", "c:single"))
+    chips = [[1, 1, 4, 1], [4, 4, 1, 3], [7, 7, 0, 8]]
+    points, sheet = D.scoring(chips, m, [2, 2, 1], 2)
+    assert points == [23, 36, 7]
+    assert sheet == [[3, 30, -10, 0], [11, 10, 0, 15], [22, 0, -15, 0]]
+
+
+def test_the_worked_example_does_not_depend_on_what_the_text_leaves_open():
+    m = mat(c=("c:20", "c:single"))
+    for ya in (0, 2, 4, 9):
+        for yc in (0, 2):
+            for pa in (2, 3):
+                for pc in (1, 2):
+                    chips = [[1, 1, ya, 1], [4, 4, 1, 3], [7, 7, yc, 8]]
+                    assert D.scoring(chips, m, [pa, 2, pc], 2)[0] == [23, 36, 7]
+
+
+def test_each_correction_card_alone():
+    chips = [[3, 0, 0, 0], [1, 1, 1, 1], [2, 2, 0, 5]]
+    plain = mat(c=(), i=())
+    assert D.scoring(chips, plain, [9, 9, 9], -1)[0] == [3, 4, 9]
+    for colour in range(4):
+        for v in (0, 2, 3):
+            vals = D.values(mat(c=("c:%d%d" % (colour, v),)))
+            assert vals == [v if c == colour else 1 for c in range(4)]
+    assert [D.bonus(chips, p, mat(c=("c:mono",))) for p in range(3)] == [30, 0, 0]
+    assert [D.bonus(chips, p, mat(c=("c:single",))) for p in range(3)] == [0, 40, 0]
+    assert [D.bonus(chips, p, mat(c=("c:sets",))) for p in range(3)] == [0, 5, 0]
+    assert [D.bonus([[3, 0, 0, 0], [0, 1, 1, 0], [0, 2, 0, 5]], p, mat(c=("c:sole",))) for p in range(3)] == [30, 30, 30]
+    assert [D.bonus(chips, p, mat(c=("c:sole",))) for p in range(3)] == [0, 30, 0]  # only Bob holds yellow
+
+
+def test_the_scoring_rules():
+    vals = [1, 2, 1, 3]
+    assert D.chip_points([1, 2, 3, 4], vals, "s:sb") == 1 + 4 + 3 + 12
+    assert D.chip_points([1, 2, 3, 4], vals, "s:p2") == 4 * 12  # the best pair
+    assert D.chip_points([1, 2, 3, 4], vals, "s:n5", 2) == 15
+    assert D.chip_points([1, 2, 3, 4], vals, "xs:Odd") == 20  # custom: as Single, its effect by hand
+
+
+def test_incidents_and_predictions_together():
+    chips = [[5, 0, 0, 0], [5, 0, 0, 0], [1, 0, 0, 0]]
+    points, sheet = D.scoring(chips, mat(c=()), [1, 2, 3], 0, order=[1, 0, 2])
+    # Ann spoke first: 5 - 15; Bob leads alone and loses 10; places Bob 1 (-5), Ann 2? no:
+    # Ann -10, Bob -5, Cid 1: Cid 1st, Bob 2nd, Ann 3rd.
+    assert [row[2] for row in sheet] == [-15, -10, 0]
+    assert points == [-10, -5 + 15, 1]
+    # tied for first: both lose 10 (then Cid leads); the drawn order decides the tie for 2nd
+    tied = [[4, 0, 0, 0], [4, 0, 0, 0], [1, 0, 0, 0]]
+    assert D.scoring(tied, mat(c=(), i=("i:top",)), [3, 2, 1], -1, order=[1, 0, 2])[0] == [-6 + 15, -6 + 15, 1 + 15]
+    assert D.scoring(tied, mat(c=(), i=("i:top",)), [3, 2, 1], -1, order=[0, 1, 2])[0] == [-6, -6, 1 + 15]
+
+
+def test_totals_before_the_round_decide_the_leader_and_the_places():
+    chips = [[2, 0, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0]]
+    points, _ = D.scoring(chips, mat(c=(), i=("i:top",)), [2, 3, 1], -1, totals=[0, 0, 50])
+    assert points == [2 + 15, 1 + 15, -10 + 15]
+
+
+# ----------------------------------------------------------------- payments and the pool
+
+
+def test_the_rulebooks_payment_example():
+    # A active, votes YES; B and C vote NO; voting rules: alone +5, like the left +2.
+    assert D.payments([True, False, False], mat(v=("v:alone", "v:left")), 0) == [(0, 5), (1, 2), (2, 0)]
+    assert D.payments([True, False, False], mat(v=("v:min",)), 0) == [(0, 2), (1, 0), (2, 0)]
+    assert D.payments([True, False, False, True], mat(v=("v:min",)), 2) == [(2, 0), (3, 0), (0, 0), (1, 0)]
+
+
+def game(n=3, m=None, seed=1):
+    i18n.set_lang("en")
+    s = g.new({"players": NAMES[:n], "pool": "25"}, seed)
+    m = m or mat()
+    g.apply(s, ["mat"] + m["c"] + m["v"] + m["i"])
+    g.apply(s, ["draw"])
+    g.apply(s, ["predict"] + [1] * n)
+    for k in range(n):
+        g.apply(s, ["chips", (s["starter"] + k) % n, 2, 2, 2, 1])
+    return s
+
+
+def refused(s, a):
+    return refused_by(g, s, a)
+
+
+def vote(s, *sides_tiles):
+    g.apply(s, ["vote"] + [x for st in sides_tiles for x in st])
+
+
+def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():
+    s = g.new({"players": NAMES[:3]}, 1)
+    assert "same colour" in refused(s, ["mat", "c:00", "c:03", "v:alone", "v:left", "i:first", "i:top"])
+    s = game()
+    assert s["pool"] == [15 - 6, 15 - 6, 15 - 6, 15 - 3]  # 3 players: 15 per colour
+    assert all(sum(c) == 7 for c in s["chips"]) and s["phase"] == "card" and s["active"] == s["starter"]
+    s = g.new({"players": NAMES[:3]}, 1)
+    g.apply(s, ["mat", "c:00", "c:single", "v:alone", "v:left", "i:first", "i:top"])
+    g.apply(s, ["draw"])
+    g.apply(s, ["predict", 1, 2, 3])
+    assert "exactly 7" in refused(s, ["chips", s["starter"], 7, 1, 0, 0])
+    assert refused(s, ["chips", (s["starter"] + 1) % 3, 7, 0, 0, 0]) == "Not possible now."
+
+
+def test_the_card_under_vote_does_not_count_in_its_own_payments():
+    s = game(m=mat(v=("v:left", "v:min")))
+    a = s["active"]
+    g.apply(s, ["card", "v:alone"])
+    vote(s, [1, 1], [1, 1], [0, 1])  # the alone voter would get 5 under the new card
+    g.apply(s, ["result", 1])
+    dues = dict((p, k) for p, k in s["dues"])
+    lone = 2
+    assert dues.get(lone, 0) == 2  # minority +2, not alone +5
+    assert s["dues"][0][0] == a  # the active player is paid first
+    assert [p for p, _ in s["dues"]] == [p for p in [(a + k) % 3 for k in range(3)] if p in dues]
+
+
+def test_pool_exhaustion_in_the_middle_of_a_payment():
+    s = game(m=mat(v=("v:alone", "v:left")))
+    a = s["active"]
+    g.apply(s, ["card", "c:02"])
+    votes = [[0, 1]] * 3
+    votes[a] = [1, 1]  # the active player votes alone: +5
+    vote(s, *votes)
+    g.apply(s, ["result", 0])
+    total = [sum(s["chips"][p][c] for p in range(3)) + s["pool"][c] for c in range(4)]
+    s["pool"][W] = 2  # two white chips left: the second one taken empties the pool
+    s["chips"][(a + 1) % 3][W] += total[W] - 2 - sum(s["chips"][p][W] for p in range(3))
+    assert s["phase"] == "pay" and s["dues"][0] == [a, 5]
+    g.apply(s, ["pay", a, 0, 3, 2, 0, 0])  # 3 white: 2, everyone returns white, then 1
+    assert s["chips"][a][W] == 1 and all(s["chips"][p][W] == 0 for p in range(3) if p != a)
+    assert s["pool"][W] == total[W] - 1 and s["note"] == ["reset", a, W]
+    assert [sum(s["chips"][p][c] for p in range(3)) + s["pool"][c] for c in range(4)] == total
+
+
+def test_the_scoring_round_starts_after_a_vote_in_which_everyone_used_one_tile():
+    s = game(m=mat(v=("xv:Odd", "v:left")))
+    a = s["active"]
+    g.apply(s, ["card", "i:speak"])
+    vote(s, [1, 2], [1, 1], [0, 1])
+    assert s["tiles"] == [3, 4, 4]
+    g.apply(s, ["result", 1])
+    while s["phase"] == "pay":  # a custom voting card: chips entered by hand
+        p, due = s["dues"][0]
+        g.apply(s, ["pay", p, 1, due + 1, 0, 0, 0])
+    g.apply(s, ["place", 0])
+    assert s["mat"]["i"][0] == "i:speak" and s["phase"] == "card" and s["active"] == (a + 1) % 3
+    g.apply(s, ["card", "c:00"])
+    assert refused(s, ["vote", 1, 4, 1, 1, 1, 1]) == "Malformed action."  # Ann holds 3
+    vote(s, [1, 1], [1, 1], [1, 1])
+    g.apply(s, ["result", 1])
+    while s["phase"] == "pay":
+        p, due = s["dues"][0]
+        g.apply(s, ["pay", p, 0, due, 0, 0, 0])
+    assert s["phase"] == "score" and s["mat"]["c"][0] == "c:00"  # the same colour's card replaced
+
+
+def test_a_tie_is_the_active_players_choice_and_otherwise_the_tiles_decide():
+    s = game(m=mat(v=("v:left", "v:min")))
+    g.apply(s, ["card", "c:33"])
+    vote(s, [1, 2], [0, 1], [0, 1])  # 2 : 2, a tie: the active player decides either way
+    for adopt in (0, 1):
+        tie = copy.deepcopy(s)
+        g.apply(tie, ["result", adopt])
+        assert tie["adopted"] == adopt
+    assert g.prompt(s).answer(True).player == s["active"]
+    s = game(m=mat(v=("v:left", "v:min")))
+    g.apply(s, ["card", "c:33"])
+    vote(s, [1, 3], [0, 1], [0, 1])
+    assert refused(s, ["result", 0]) == "The tiles say otherwise."
+
+
+def test_a_whole_round_replenishes_the_tiles_and_the_last_places_choose_the_next_rules():
+    s = game(m=mat(v=("v:left", "v:min")))
+    g.apply(s, ["card", "c:33"])
+    vote(s, [1, 1], [1, 1], [1, 1])
+    g.apply(s, ["result", 1])
+    while s["phase"] == "pay":
+        p, due = s["dues"][0]
+        g.apply(s, ["pay", p, 0, 0, 0, 0, due])
+    g.apply(s, ["place", 1])
+    assert s["phase"] == "score"
+    g.apply(s, ["score", 0, 0, 0, 0])
+    assert s["phase"] == "sheet" and sorted(s["place"]) == [1, 2, 3]
+    g.apply(s, ["next"])
+    assert refused(s, ["rules", "s:sb", "xp:Guess"]) == "That card was played already."
+    p = g.prompt(s)
+    assert p.player == s["place"].index(3)  # last place chooses the scoring rule
+    g.apply(s, ["rules", "s:p2", "xp:Guess"])
+    assert s["round"] == 2 and s["tiles"] == [4, 4, 4] and s["phase"] == "predict"
+
+
+def test_tile_ballots_and_predictions_are_sealed():
+    assert g.sealed(["vote", 1, 1]) and g.sealed(["predict", 1])
+    assert not any(g.sealed([w]) for w in ("card", "result", "pay", "place", "score", "next", "rules", "chips", "draw", "mat"))
+
+
+def test_undo_works_between_secrets_and_never_crosses_one():
+    i18n.set_lang("en")
+    sess = Session("drws", {"players": NAMES[:3], "pool": "25"}, 5, (), None)
+    for a in (["mat", "c:00", "c:10", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
+        sess.apply(a)
+    assert not sess.can_undo()
+    st = sess.state["starter"]
+    for k in range(3):
+        sess.apply(["chips", (st + k) % 3, 7, 0, 0, 0])
+    sess.apply(["card", "c:02"])
+    assert sess.undo_limit() == 4
+    sess.apply(["vote", 1, 1, 0, 1, 0, 1])
+    assert not sess.can_undo()
+
+
+# ----------------------------------------------------------------- secrecy through the UI
+
+
+def resumed(make_box, log, seed=1):
+    from core import saves
+
+    storage = fakes.MemStorage()
+    saves.store(storage, "drws", {"players": NAMES[:3], "pool": "25"}, seed, log, 1)
+    box = make_box(storage=storage)
+    box.do("DOWN", "DOWN", "DOWN", "DOWN", "OK", "OK")  # the game, resume
+    return box
+
+
+def to_vote():
+    s = g.new({"players": NAMES[:3], "pool": "25"}, 1)
+    log = [["mat", "c:00", "c:10", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]]
+    for a in log:
+        g.apply(s, a)
+    for k in range(3):
+        log.append(["chips", (s["starter"] + k) % 3, 7, 0, 0, 0])
+        g.apply(s, log[-1])
+    log.append(["card", "c:02"])
+    return log
+
+
+def test_every_side_and_tile_count_looks_the_same_from_the_recording_press(make_box):
+    seen = []
+    for side in ("YES", "NO"):
+        for k in (1, 2, 4):
+            box = resumed(make_box, to_vote())
+            box.do("OK", side, *(["UP"] * (k - 1)))  # the voter, holding the box, sees the count
+            assert str(k) in box.text()
+            seen.append(observe(box, "OK", "OK"))
+    assert all(x == seen[0] for x in seen)
+
+
+def test_nothing_of_a_ballot_is_saved_or_shown_before_the_reveal(make_box):
+    box = resumed(make_box, to_vote())
+    files = sorted((n, box.storage.get(n)) for n in box.storage.list())
+    for side in ("YES", "NO"):
+        box.do("OK", side, "UP", "OK")
+        assert "YES" not in box.text() and "NO " not in box.text()
+        box.do("OK")
+        assert sorted((n, box.storage.get(n)) for n in box.storage.list()) == files
+    box.do("OK", "NO", "OK", "OK")
+    assert box.lines()[0] == "YES 2 : 3 NO"
+
+
+def test_predictions_are_never_on_screen_before_the_prediction_round(make_box):
+    settings, actions, paths = autoplay.random_game("drws", 3, 4)
+    lines = autoplay.game_script("drws", settings, actions, paths)
+    box = make_box()
+    shown_at = []
+    for line in lines:
+        if line.startswith(("expect", "#")):
+            continue
+        box.do(line)
+        if box.lines()[0] == "Predictions":
+            shown_at.append(box.app.frames)
+        for text in box.lines():
+            assert "+15" not in text or box.lines()[0] == "Predictions"
+    assert shown_at  # revealed in every prediction round, never before
+
+
+# ----------------------------------------------------------------- random games, scripts, texts
+
+
+def test_random_games_keep_the_invariants():
+    rng = Rng(31)
+    for k in range(150):
+        n = 3 + k % 3
+        s = g.new({"players": NAMES[:n], "pool": ("25", "20", "30")[k % 3]}, k)
+        per = 15 if n == 3 else int(("25", "20", "30")[k % 3])
+        while g.prompt(s) is not None:
+            a = random_action(g.prompt(s), rng)
+            try:
+                g.apply(s, a)
+            except ValueError:
+                continue
+            assert [s["pool"][c] + sum(s["chips"][p][c] for p in range(n)) for c in range(4)] == [per] * 4
+            assert all(1 <= x <= 4 for x in s["tiles"]) and all(h >= 0 for h in s["hands"])
+            assert s["round"] <= g.ROUNDS and all(x > 0 for x in s["pool"])
+            assert not D.clash(s["mat"]["c"])
+            assert "drws." not in g.describe(s, a)  # every action in words
+        assert s["phase"] == "over"
+        assert sorted(i for _, i, _ in g.result(s)) == list(range(n))
+
+
+def test_the_script_plays_five_rounds_to_the_end():
+    from core.app import App
+    from host_sim import script
+
+    app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+    with open(os.path.join(HERE, "scripts", "drws_3players.txt")) as f:
+        text = f.read()
+    assert text.count("# next") == g.ROUNDS  # five score sheets read
+    assert script.run(app, text.splitlines()) is None
+
+
+def test_every_screen_fits_in_every_language(make_box):
+    for lang in i18n.LANGS:
+        for n, seed in ((3, 2), (5, 3)):
+            settings, actions, paths = autoplay.random_game("drws", n, seed)
+            make_box().play_uncut(lang, autoplay.game_script("drws", settings, actions, paths))
+    i18n.set_lang("en")
+
+
+LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea", "Eleonore"]
+
+
+def test_every_prompt_fits_with_long_names():
+    from conftest import random_game_fits
+
+    for lang in i18n.LANGS:
+        i18n.set_lang(lang)
+        rng = Rng(7)
+        for k in range(9):
+            n = 3 + k % 3
+            s = g.new({"players": LONG[:n]}, k)
+            random_game_fits(g, s, rng, lang, LONG)
+    i18n.set_lang("en")
+
+
+def one_round():
+    """The bench's 4-player session (tests/scripts/drws_4players.txt): a random game's
+    setup and first round, to the next rules chosen (a whole game is 3,600 lines, too
+    long for the emulated Pico at two clocks). `python tests/test_drws.py` rewrites it."""
+    i18n.use("ui")
+    i18n.set_lang("en")
+    settings, actions, paths = autoplay.random_game("drws", 4, 1)
+    k = [a[0] for a in actions].index("rules") + 1
+    lines = autoplay.game_script("drws", settings, actions[:k], paths[:k])
+    lines[0] = lines[0].replace("(host_sim.autoplay)", "(tests/test_drws.py: setup and round 1)")
+    return lines[: lines.index('expect "%s"' % i18n.t("game.final"))]
+
+
+def test_the_bench_session_is_a_whole_first_round():
+    from core.app import App
+    from host_sim import script
+
+    with open(os.path.join(HERE, "scripts", "drws_4players.txt")) as f:
+        text = f.read()
+    assert text == "\n".join(one_round()) + "\n", "run python tests/test_drws.py"
+    assert "# score" in text and "# rules" in text
+    app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+    assert script.run(app, text.splitlines()) is None
+
+
+if __name__ == "__main__":
+    with open(os.path.join(HERE, "scripts", "drws_4players.txt"), "w") as f:
+        f.write("\n".join(one_round()) + "\n")
