@@ -45,8 +45,9 @@ def home_items():
 
 
 def _game_label(g):
-    # Titles stay whole; a game not built yet says so when chosen.
-    return g[2]
+    # Titles stay whole: one a character too long for the menu (20 beside the cursor)
+    # loses its closing "!" ("Das Regeln Wir Schon"), never its words.
+    return g[2] if len(g[2]) <= 20 else g[2].rstrip("!?")
 
 
 def choose(app, i):

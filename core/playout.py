@@ -37,7 +37,23 @@ def _choice_keys(p, v):
 
 
 def _number_keys(p, v):
-    return _moves(p.initial, v, "UP", "DOWN") + ["OK"]
+    """LEFT/RIGHT move by 5 (NumberPicker), UP/DOWN by 1: the presses a person makes."""
+    d = v - p.initial
+    fives = _moves(0, abs(d) // 5, "RIGHT", "LEFT") if d >= 0 else _moves(0, abs(d) // 5, "LEFT", "RIGHT")
+    ones = _moves(0, abs(d) % 5, "UP", "DOWN") if d >= 0 else _moves(0, abs(d) % 5, "DOWN", "UP")
+    return fives + ones + ["OK"]
+
+
+def _number_random(p, rng):
+    """Any value of a short range; on a wide one (points entered by hand) within WIDE of
+    the initial value, as a table mostly enters them, so random scripts stay short."""
+    if p.hi - p.lo <= 2 * WIDE:
+        return p.lo + rng.below(p.hi - p.lo + 1)
+    lo, hi = max(p.lo, p.initial - WIDE), min(p.hi, p.initial + WIDE)
+    return lo + rng.below(hi - lo + 1)
+
+
+WIDE = 20
 
 
 def _multi_keys(p, v):
@@ -111,7 +127,7 @@ def _secret_keys(p, value):
 
 KINDS = {
     "choice": (lambda p: range(len(p.options)), _pick, _choice_keys),
-    "number": (lambda p: range(p.lo, p.hi + 1), _pick, _number_keys),
+    "number": (lambda p: range(p.lo, p.hi + 1), _number_random, _number_keys),
     "confirm": (lambda p: (True,), _pick, _ok),
     "vote": (lambda p: (False, True), lambda p, rng: rng.below(2) == 1, lambda p, v: ["YES" if v else "NO"]),
     "show": (lambda p: (True,), _pick, _ok),

@@ -79,12 +79,12 @@ def scroll(top, d, n, rows=ROWS):
     return min(max(0, n - rows), max(0, top - d))
 
 
-def scroll_marks(f, top, rows, n, y0):
-    """The arrows that say more rows are above (at y0) or below (at the bottom row)."""
+def scroll_marks(f, top, rows, n, y0, y1=56):
+    """The arrows that say more rows are above (at y0) or below (at y1)."""
     if top > 0:
         f.text("\u25b2", W - 6, y0, 1, False, False)
     if top + rows < n:
-        f.text("\u25bc", W - 6, 56, 1, False, False)
+        f.text("\u25bc", W - 6, y1, 1, False, False)
 
 
 class Menu(Screen):
@@ -185,12 +185,17 @@ class Confirm(Screen):
         self.votes = votes
         self.title = title
         self.lines = wrap_all(lines)
+        self.top = 0
         self.on_yes = on_yes
         self.on_no = on_no
         self.yes = yes or t("ui.yes_ok")
         self.no = no or t("ui.no_back")
 
     def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.UP, B.DOWN):  # more than five lines scroll
+            self.top = scroll(self.top, d, len(self.lines), 5)
+            return
         if kind != B.RELEASE:
             return
         if button == B.OK or button == B.YES and self.votes:
@@ -203,8 +208,9 @@ class Confirm(Screen):
 
     def draw(self, f):
         title_bar(f, self.title)
-        for i in range(min(5, len(self.lines))):
-            f.text(fit(self.lines[i]), 0, 8 + 8 * i)
+        for i in range(min(5, len(self.lines) - self.top)):
+            f.text(fit(self.lines[self.top + i]), 0, 8 + 8 * i)
+        scroll_marks(f, self.top, 5, len(self.lines), 8, 40)
         yes, no = fit(self.yes), fit(self.no)
         if width(yes) + width(no) + 6 <= W:
             f.text(yes, 0, 56)

@@ -6,6 +6,7 @@ and texts that fit."""
 
 import copy
 import os
+import re
 import sys
 
 if __name__ == "__main__":
@@ -75,7 +76,7 @@ def test_the_scoring_rules():
     assert D.chip_points([1, 2, 3, 4], vals, "s:sb") == 1 + 4 + 3 + 12
     assert D.chip_points([1, 2, 3, 4], vals, "s:p2") == 4 * 12  # the best pair
     assert D.chip_points([1, 2, 3, 4], vals, "s:n5", 2) == 15
-    assert D.chip_points([1, 2, 3, 4], vals, "xs:Odd") == 20  # custom: as Single, its effect by hand
+    assert D.chip_points([1, 2, 3, 4], vals, "xs:Odd") == 0  # custom: its points entered by hand
 
 
 def test_incidents_and_predictions_together():
@@ -168,8 +169,66 @@ def test_pool_exhaustion_in_the_middle_of_a_payment():
     assert s["phase"] == "pay" and s["dues"][0] == [a, 5]
     g.apply(s, ["pay", a, 0, 3, 2, 0, 0])  # 3 white: 2, everyone returns white, then 1
     assert s["chips"][a][W] == 1 and all(s["chips"][p][W] == 0 for p in range(3) if p != a)
-    assert s["pool"][W] == total[W] - 1 and s["note"] == ["reset", a, W]
+    assert s["pool"][W] == total[W] - 1 and s["notes"][0] == ["reset", a, W]
+    assert g.prompt(s).title == "Pool reset"  # the table is told to hand back its white
     assert [sum(s["chips"][p][c] for p in range(3)) + s["pool"][c] for c in range(4)] == total
+
+
+def test_a_pool_reset_on_the_last_payment_is_still_shown_with_the_card():
+    s = game(m=mat(v=("v:alone", "v:left")))
+    a = s["active"]
+    g.apply(s, ["card", "c:02"])
+    votes = [[0, 1]] * 3
+    votes[a] = [1, 1]
+    vote(s, *votes)
+    g.apply(s, ["result", 0])
+    while len(s["dues"]) > 1:
+        p, due = s["dues"][0]
+        g.apply(s, ["pay", p, 0, 0, 0, due, 0])
+    p, due = s["dues"][0]
+    s["pool"][G] = 1
+    g.apply(s, ["pay", p, 0, 0, 0, due - 1, 1])
+    assert [x[0] for x in s["notes"]] == ["reset", "discarded"]
+    p = g.prompt(s)
+    assert p.title == "Pool reset" and p.answer(True).big == "Rejected"
+
+
+def test_voting_rules_together_and_speaking_costs_chips():
+    votes = [True, False, False]
+    assert D.payments(votes, mat(v=("v:alone", "v:min")), 0) == [(0, 7), (1, 0), (2, 0)]
+    assert D.payments(votes, mat(v=("v:left", "v:min")), 1) == [(1, 2), (2, 0), (0, 2)]
+    s = game(m=mat(i=("i:speak", "i:top")))
+    p = (s["active"] + 1) % 3
+    held = list(s["chips"][p])
+    assert refused(s, ["spoke", p, 0, 0, 0, 3]) == "The player does not hold those chips."
+    g.apply(s, ["spoke", p, 2, 1, 0, 0])
+    assert s["chips"][p] == [held[0] - 2, held[1] - 1, held[2], held[3]] and s["phase"] == "card"
+    assert "exactly 3" in refused(s, ["spoke", p, 1, 0, 0, 0])
+
+
+def test_a_custom_prediction_card_is_judged_after_the_places_and_never_undone():
+    sess = Session("drws", {"players": NAMES[:3], "pool": "25"}, 5, (), None)
+    for a in (["mat", "c:00", "xc:Odd", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
+        sess.apply(a)
+    st = sess.state["starter"]
+    for k in range(3):
+        sess.apply(["chips", (st + k) % 3, 7, 0, 0, 0])
+    sess.state["mat"]["p"] = "xp:Guess"  # as chosen in a later round
+    sess.apply(["card", "c:02"])
+    sess.apply(["vote", 1, 1, 1, 1, 1, 1])
+    sess.apply(["result", 1])
+    while sess.state["phase"] == "pay":
+        p, due = sess.state["dues"][0]
+        sess.apply(["pay", p, 0, due, 0, 0, 0])
+    assert sess.state["phase"] == "score"
+    sess.apply(["score", 0, 5, 0, 0])  # custom correction card: 5 by hand for Ann
+    assert sess.state["phase"] == "judge" and not sess.can_undo()
+    before = list(sess.state["totals"])
+    reveal = sess.prompt()
+    assert reveal.title == "Predictions" and any("(1)" in x for x in reveal.lines)
+    sess.apply(["judge", 10, 0, -3])
+    assert sess.state["totals"] == [before[0] + 10, before[1], before[2] - 3]
+    assert [row[3] for row in sess.state["sheet"]] == [10, 0, -3] and not sess.can_undo()
 
 
 def test_the_scoring_round_starts_after_a_vote_in_which_everyone_used_one_tile():
@@ -229,9 +288,9 @@ def test_a_whole_round_replenishes_the_tiles_and_the_last_places_choose_the_next
     assert s["round"] == 2 and s["tiles"] == [4, 4, 4] and s["phase"] == "predict"
 
 
-def test_tile_ballots_and_predictions_are_sealed():
-    assert g.sealed(["vote", 1, 1]) and g.sealed(["predict", 1])
-    assert not any(g.sealed([w]) for w in ("card", "result", "pay", "place", "score", "next", "rules", "chips", "draw", "mat"))
+def test_tile_ballots_predictions_and_their_reveal_are_sealed():
+    assert all(g.sealed([w]) for w in ("vote", "predict", "score", "judge"))
+    assert not any(g.sealed([w]) for w in ("card", "result", "pay", "place", "next", "rules", "chips", "draw", "mat", "spoke"))
 
 
 def test_undo_works_between_secrets_and_never_crosses_one():
@@ -301,16 +360,19 @@ def test_predictions_are_never_on_screen_before_the_prediction_round(make_box):
     settings, actions, paths = autoplay.random_game("drws", 3, 4)
     lines = autoplay.game_script("drws", settings, actions, paths)
     box = make_box()
-    shown_at = []
+    reveals = 0
+    before = ""
     for line in lines:
         if line.startswith(("expect", "#")):
             continue
         box.do(line)
-        if box.lines()[0] == "Predictions":
-            shown_at.append(box.app.frames)
-        for text in box.lines():
-            assert "+15" not in text or box.lines()[0] == "Predictions"
-    assert shown_at  # revealed in every prediction round, never before
+        title = box.lines()[0]
+        if title == "Predictions":
+            reveals += before != title
+        else:  # a prediction's line ("1. P2 (3) +15") is on no other screen
+            assert not [x for x in box.lines() if re.match(r"\d\. \S+ \(\d", x)], box.lines()
+        before = title
+    assert reveals == sum(1 for a in actions if a[0] == "score")  # once in every round
 
 
 # ----------------------------------------------------------------- random games, scripts, texts

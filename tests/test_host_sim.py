@@ -119,7 +119,7 @@ def test_bad_step_exits_1(tmp_path, bad, what):
 
 @pytest.mark.parametrize(
     "args,what",
-    [([], "four arguments"), (["chess", "2", "1", "x"], "unknown or unbuilt"), (["drws", "3", "1", "x"], "unknown or unbuilt"),
+    [([], "four arguments"), (["chess", "2", "1", "x"], "unknown or unbuilt"),
      (["g23", "9", "1", "x"], "2 to 4 players"), (["g23", "two", "1", "x"], "whole numbers")],
 )
 def test_autoplay_explains_bad_arguments(tmp_path, args, what):

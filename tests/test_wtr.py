@@ -242,7 +242,7 @@ def test_one_player_against_the_box_plays_without_points():
     s = new(1, rule="colour = white")
     assert not g.points(s)
     play(s, ["card", c(1)], ["guess", "colour = white"], ["next"])
-    assert s["phase"] == "over" and s["scores"] == [0] and g.result(s) == [(1, 0, "1 guessed")]
+    assert s["phase"] == "over" and s["scores"] == [0] and g.result(s) == [(1, 0, "1 found")]
 
 
 def test_rounds_rotate_the_master_and_the_first_player():

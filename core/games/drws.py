@@ -53,7 +53,7 @@ START_CHIPS = 7
 ROUNDS = 5
 CARDS = {3: 9, 4: 7, 5: 6}  # cards per player
 SLOTS = ("c", "c", "v", "v", "i", "i")  # the six cards of the mat dealt at setup
-MAX_ADJUST = 99
+MAX_ADJUST = 500
 
 
 def new(settings, seed):
@@ -90,7 +90,7 @@ def new(settings, seed):
         "sheet": None,  # the last scoring round per player: chips, bonus, incidents, prediction
         "got": 0,  # players who took their starting chips
         "adopted": 0,
-        "note": None,
+        "notes": [],  # what just happened, for the table: [kind, ...], oldest first
     }
 
 
@@ -101,11 +101,11 @@ def _int(x, lo, hi):
 
 
 def _code(x, kinds):
-    if type(x) is not str or D.kind(x) not in kinds:
+    if type(x) is not str or len(x) < 3 or D.kind(x) not in kinds:
         raise ValueError(t("drws.e.format"))
     if not D.custom(x) and x not in D.CATALOGUE[D.kind(x)]:
         raise ValueError(t("drws.e.format"))
-    if D.custom(x) and not 3 <= len(x) <= 15:
+    if D.custom(x) and not (4 <= len(x) <= 15 and x[2] == ":"):
         raise ValueError(t("drws.e.format"))
     return x
 
@@ -123,7 +123,7 @@ def _colours(a, at, k):
 def _take(s, p, got):
     for c in range(D.COLOURS):
         if D.take(s["pool"], s["chips"], p, c, got[c]):
-            s["note"] = ["reset", p, c]
+            s["notes"].append(["reset", p, c])
 
 
 def apply(s, a):
@@ -138,7 +138,7 @@ def apply(s, a):
             raise ValueError(t("drws.e.clash"))
         s["mat"]["c"], s["mat"]["v"], s["mat"]["i"] = cards[0:2], cards[2:4], cards[4:6]
         s["phase"] = "draw"
-        s["note"] = None
+        s["notes"] = []
         return
     if ph == "draw" and w == "draw" and len(a) == 1:
         order = Rng(s["rng"])
@@ -147,12 +147,12 @@ def apply(s, a):
         for k in range(n):
             s["place"][seats[k]] = k + 1
         s["starter"] = s["active"] = seats[0]
-        s["note"] = ["places"]
+        s["notes"] = [["places"]]
         s["phase"] = "predict"
         return
     if ph == "predict" and w == "predict":
         _predict(s, a)
-        s["note"] = None
+        s["notes"] = []
         s["phase"] = "chips" if s["round"] == 1 and not _chips_done(s) else "card"
         return
     if ph == "chips" and w == "chips" and len(a) == 6:
@@ -160,7 +160,7 @@ def apply(s, a):
         if p != _chips_next(s):
             raise ValueError(t("drws.e.now"))
         got = _colours(a, 2, START_CHIPS)
-        s["note"] = None
+        s["notes"] = []
         _take(s, p, got)
         s["got"] += 1
         if _chips_done(s):
@@ -175,12 +175,12 @@ def apply(s, a):
         for c in range(D.COLOURS):
             s["chips"][p][c] -= got[c]
             s["pool"][c] += got[c]
-        s["note"] = ["spoke", p]
+        s["notes"] = [["spoke", p]]
         return
     if ph == "card" and w == "card" and len(a) == 2:
         s["card"] = _code(a[1], D.TYPES)
         s["hands"][s["active"]] -= 1
-        s["note"] = None
+        s["notes"] = []
         s["phase"] = "vote"
         return
     if ph == "vote" and w == "vote" and len(a) == 1 + 2 * n:
@@ -202,7 +202,7 @@ def apply(s, a):
         pays = D.payments([v[0] == 1 for v in s["votes"]], s["mat"], s["active"])
         extra = _custom_voting(s)
         s["dues"] = [[p, k] for p, k in pays if k or extra]
-        s["note"] = None
+        s["notes"] = []
         _after_payments(s)
         return
     if ph == "pay" and w == "pay" and len(a) == 7:
@@ -211,21 +211,33 @@ def apply(s, a):
             raise ValueError(t("drws.e.now"))
         extra = _int(a[2], 0, 99 if _custom_voting(s) else 0)
         got = _colours(a, 3, due + extra)
-        s["note"] = None
+        s["notes"] = []
         _take(s, p, got)
         s["dues"].pop(0)
         _after_payments(s)
         return
     if ph == "place" and w == "place" and len(a) == 2:
-        _place(s, _int(a[1], 0, 1))
+        slot = _int(a[1], 0, 1)
+        s["notes"] = []
+        _place(s, slot)
         return
     if ph == "score" and w == "score" and len(a) == 2 + n:
-        first = _int(a[1], -1, n - 1)
-        adjust = [_int(x, -MAX_ADJUST, MAX_ADJUST) for x in a[2:]]
+        first = _int(a[1], -1, n - 1 if "i:first" in s["mat"]["i"] else -1)
+        adjust = [_int(x, -MAX_ADJUST, MAX_ADJUST if _customs(s) else 0) for x in a[2:]]
+        if not _customs(s) and any(adjust):
+            raise ValueError(t("drws.e.format"))
         _score(s, first, adjust)
         return
+    if ph == "judge" and w == "judge" and len(a) == 1 + n:
+        pts = [_int(x, -MAX_ADJUST, MAX_ADJUST) for x in a[1:]]
+        for p in range(n):  # a custom prediction card's points, after the places
+            s["sheet"][p][3] = pts[p]
+            s["totals"][p] += pts[p]
+        s["place"] = D.places(s["totals"], s["order"])
+        s["phase"] = "sheet"
+        return
     if ph == "sheet" and w == "next" and len(a) == 1:
-        s["note"] = None
+        s["notes"] = []
         if s["last"] or s["round"] == ROUNDS:
             s["phase"] = "over"
         else:
@@ -300,7 +312,7 @@ def _after_payments(s):
 def _place(s, slot):
     if slot >= 0:
         s["mat"][D.kind(s["card"])][slot] = s["card"]
-    s["note"] = ["placed" if slot >= 0 else "discarded", s["active"], s["card"]]
+    s["notes"].append(["placed" if slot >= 0 else "discarded", s["active"], s["card"]])
     s["card"] = None
     trigger = all([v[1] == 1 for v in s["votes"]])
     if not sum(s["hands"]):
@@ -334,14 +346,15 @@ def _score(s, first, adjust):
     s["sheet"] = sheet
     s["order"] = order
     s["place"] = D.places(s["totals"], order)
-    s["first_speaker"] = first
     s["active"] = s["starter"]
-    s["phase"] = "sheet"
+    s["notes"] = []
+    s["phase"] = "sheet" if s["mat"]["p"] == "p:own" else "judge"
 
 
 def sealed(a):
-    """The tile ballot and the predictions are secrets: undo never crosses them."""
-    return a[0] in ("vote", "predict")
+    """The tile ballot and the predictions are secrets, and the scoring reveals the
+    predictions: undo never crosses them (nobody answers again knowing them)."""
+    return a[0] in ("vote", "predict", "score", "judge")
 
 
 # ---------------------------------------------------------------- words
@@ -367,23 +380,24 @@ def short(c):
 
 def prompt(s):
     p = _prompt(s)
-    if p is not None and s["note"]:
-        return _note_show(s, p)
+    if p is None:
+        return None
+    for note in reversed(s["notes"]):  # each event large for the table, oldest first
+        p = _note_show(s, note, p)
     return p
 
 
-def _note_show(s, then):
-    kind = s["note"][0]
+def _note_show(s, note, then):
+    kind = note[0]
     if kind == "places":
         lines = ["{}. {}".format(s["place"][p], s["players"][p]) for p in sorted(range(s["n"]), key=lambda p: s["place"][p])]
         return Show(t("drws.v.draw"), lambda _: then, lines=lines)
-    who = s["players"][s["note"][1]]
+    who = s["players"][note[1]]
     if kind == "reset":
-        return Show(t("drws.v.pool"), lambda _: then, big=colour(s["note"][2]), lines=[t("drws.reset", who)])
+        return Show(t("drws.v.pool"), lambda _: then, big=colour(note[2]), lines=[t("drws.reset", who)])
     if kind == "spoke":
         return Show(t("drws.v.spoke"), lambda _: then, big=who, lines=[t("drws.paid3")])
-    big = t("drws.big." + kind)
-    return Show(card_name(s["note"][2]), lambda _: then, big=big, lines=[t("drws.by", who)])
+    return Show(card_name(note[2]), lambda _: then, big=t("drws.big." + kind), lines=[t("drws.by", who)])
 
 
 def _prompt(s):
@@ -413,6 +427,9 @@ def _prompt(s):
         return Choice(t("drws.q.replace"), opts, lambda i: ["place", i], player=s["active"])
     if ph == "score":
         return _ask_score(s)
+    if ph == "judge":
+        ask = _ask_points(t("drws.q.judge"), card_name(s["mat"]["p"]), n, [], lambda v: ["judge"] + v)
+        return Show(t("drws.v.predictions"), lambda _: ask, lines=_prediction_lines(s))
     if ph == "sheet":
         sheet = Show(t("drws.v.sheet", s["round"]), lambda _: ["next"], lines=_sheet_lines(s))
         if s["mat"]["p"] != "p:own":
@@ -558,25 +575,43 @@ def _ask_score(s):
         names = _customs(s)
         if not names:
             return ["score", first] + [0] * n
-        fields = [(s["players"][p][:4], -MAX_ADJUST, MAX_ADJUST, None) for p in range(n)]
-        return Fields(t("drws.q.adjust"), fields, lambda v: ["score", first] + v, initial=[0] * n,
-                      lines=[card_name(names[0]) if len(names) == 1 else t("drws.n_custom", len(names))])
+        what = card_name(names[0]) if len(names) == 1 else t("drws.n_custom", len(names))
+        return _ask_points(t("drws.q.adjust"), what, n, [], lambda v: ["score", first] + v)
 
     lines = [t("drws.scoring", s["round"])]
-    if s["mat"]["p"] != "p:own":  # a custom prediction card: the notes, for the table to judge
-        lines.append(", ".join(["{} {}".format(s["players"][p][:6], s["pred"][p]) for p in range(n)]))
     if "i:first" in s["mat"]["i"]:
         opts = [t("drws.nobody")] + s["players"]
         return Choice(t("drws.q.first"), opts, lambda i: adjust(i - 1), lines=lines)
     return adjust(-1)
 
 
+def _ask_points(title, what, n, got, then):
+    """Points entered by hand for each player in turn (custom cards)."""
+    if len(got) == n:
+        return then(got)
+    return Number(title, -MAX_ADJUST, MAX_ADJUST, lambda v: _ask_points(title, what, n, got + [v], then),
+                  initial=0, player=len(got), lines=[what])
+
+
 def _prediction_lines(s):
-    """The predictions revealed: who predicted which place, and who was right."""
+    """The predictions revealed on the places before prediction points, best first: who
+    predicted what (and the colour noted for "noted colour x5"), who was right, and the
+    players whose tie the box drew (marked *)."""
+    n = s["n"]
+    now = [s["totals"][p] - s["sheet"][p][3] for p in range(n)]
+    place = D.places(now, s["order"])
     out = []
-    for p in range(s["n"]):
-        ok = s["sheet"][p][3] > 0
-        out.append(t("drws.pred_ok" if ok else "drws.pred_no", s["players"][p][:8], s["pred"][p]))
+    drawn = False
+    for p in sorted(range(n), key=lambda p: place[p]):
+        said = str(s["pred"][p])
+        if s["noted"]:
+            said += " " + t("drws.ch" + str(s["noted"][p]))
+        ok = s["mat"]["p"] == "p:own" and s["sheet"][p][3] > 0
+        tie = [q for q in range(n) if q != p and now[q] == now[p]]  # placed by the box's draw
+        drawn = drawn or bool(tie)
+        out.append("{}. {} ({}){}{}".format(place[p], s["players"][p][:6], said, " +15" if ok else "", "*" if tie else ""))
+    if drawn:
+        out.append(t("drws.drawn"))
     return out
 
 
@@ -631,7 +666,7 @@ def views(s):
     head = [t("drws.h.who")] + [t("drws.ch" + str(c)) for c in range(D.COLOURS)]
     out = [(t("drws.v.mat"), [t("drws.h.card")], rows), (t("drws.v.chips"), head, ledger)]
     if s["sheet"]:
-        rows = [[s["players"][p][:5]] + [str(x) for x in s["sheet"][p]] for p in range(s["n"])]
+        rows = [[s["players"][p][:4]] + [str(x) for x in s["sheet"][p]] for p in range(s["n"])]
         out.append((t("drws.v.sheet", s["round"]), [t("drws.h.who"), t("drws.h.pts"), t("drws.h.bonus"), t("drws.h.inc"), t("drws.h.pred")], rows))
     return out
 

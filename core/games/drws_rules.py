@@ -82,8 +82,10 @@ def bonus(chips, p, mat):
 
 
 def chip_points(mine, vals, rule, noted=0):
-    """A player's points from their chips by the scoring rule (a custom rule scores as
-    Single; its own effect is entered by hand)."""
+    """A player's points from their chips by the scoring rule (a custom rule scores 0:
+    its points are entered by hand)."""
+    if custom(rule):
+        return 0
     pts = [mine[c] * vals[c] for c in range(COLOURS)]
     if rule == "s:p2":  # the best product of two colours
         return max([pts[a] * pts[b] for a in range(COLOURS) for b in range(a + 1, COLOURS)])

@@ -59,7 +59,7 @@ TEXT = {
     "g23.summary": "{0} spelers, ronde {1}",
     "g23.summary.over": "{0} spelers, voorbij",
     "g23.top": "Boven {0}",
-    "g23.turn": "{0} is aan de beurt",
+    "g23.turn": "Beurt: {0}",
     "g23.variant": "Delen",
     "g23.variant.beginner": "12, niets wegleggen",
     "g23.variant.normal": "15, 3 wegleggen",

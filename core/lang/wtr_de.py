@@ -150,7 +150,7 @@ TEXT = {
     "wtr.q.master": "Wer leitet zuerst?",
     "wtr.q.right": "Richtig geraten?",
     "wtr.q.starts": "Wer beginnt?",
-    "wtr.r.guessed": "{0} erraten",
+    "wtr.r.guessed": "{0} Regeln",
     "wtr.random": "Zuf\u00e4llig",
     "wtr.right": "{0} hat die Regel!",
     "wtr.right_ends": "Das beendet die Runde.",

@@ -150,7 +150,7 @@ TEXT = {
     "wtr.q.master": "First game master?",
     "wtr.q.right": "Right guess?",
     "wtr.q.starts": "Who starts?",
-    "wtr.r.guessed": "{0} guessed",
+    "wtr.r.guessed": "{0} found",
     "wtr.random": "Draw at random",
     "wtr.right": "{0} found the rule!",
     "wtr.right_ends": "It ends the round.",

@@ -150,7 +150,7 @@ TEXT = {
     "wtr.q.master": "Eerste spelleider?",
     "wtr.q.right": "Goed geraden?",
     "wtr.q.starts": "Wie begint?",
-    "wtr.r.guessed": "{0} geraden",
+    "wtr.r.guessed": "{0} regels",
     "wtr.random": "Willekeurig",
     "wtr.right": "{0} heeft de regel!",
     "wtr.right_ends": "Dat eindigt de ronde.",
