@@ -100,14 +100,18 @@ def wiggle_first(screen):
     return "DOWN"
 
 
-def push_table(app, game_id, settings, actions, seed=1):
-    """Put the game's score table (after `actions`) on top of the app's stack."""
+def push_table(app, game_id, settings, actions, app_seed=1):
+    """Put the game's score table (after `actions`) on top of the app's stack. The game
+    is replayed with the seed the session's game had: the first one an App made with
+    app_seed gives (host_sim.autoplay.box_seed); a game whose moves depend on what it
+    drew (What the Rule?!'s verdicts) refuses them under any other."""
     from core import games
     from core.i18n import t
+    from core.rng import Rng
     from core.ui import Table
 
     game = games.load(game_id)
-    state = game.new(settings, seed)
+    state = game.new(settings, Rng(app_seed).next32())
     for a in actions:
         game.apply(state, a)
     header, rows = game.table(state)
