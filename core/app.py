@@ -43,6 +43,7 @@ class App:
         self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
         self._after = []  # work for after the next push to the panel (saves)
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
+        self.changes = 0
         self._warm = []  # modules to import while the box is idle, see warm()
         i18n.use("ui")
         self.settings, kept = settings.load(storage)
@@ -63,6 +64,7 @@ class App:
     def _changed(self):
         self.buttons.ignore_held()
         self._dirty = True
+        self.changes += 1  # screens pushed, popped or replaced (the home menu rescans)
 
     def push(self, screen):
         screen.app = self

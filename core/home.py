@@ -7,11 +7,11 @@ press. A choice on the home menu first releases the games played before (leave_g
 
 from core import games, i18n, release, settings
 from core.i18n import t
-from core.ui import Menu, Message
+from core.ui import ROWS, Menu, Message
 
 
 def start(app):
-    app.push(Menu(t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None))
+    app.push(HomeMenu(app))
     app.warm("core.players", "core.session", "core.gamemenu")  # what the first choice needs
     last = _last(app)
     if last:
@@ -33,6 +33,35 @@ def _last(app):
         if g[0] == gid and g[1] and app.storage.get(saves.slot(gid)) is not None:
             return gid
     return None
+
+
+class HomeMenu(Menu):
+    """The home menu; a game with a saved game is marked (a dot in the cursor's column,
+    where the cursor is not). The storage is scanned when the menu comes back on top
+    (app.changes moved), never on a cursor move."""
+
+    def __init__(self, app):
+        Menu.__init__(self, t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None)
+        self.saved = ()
+        self.seen = -1
+
+    def draw(self, f):
+        if self.seen != self.app.changes:
+            self.seen = self.app.changes
+            self.saved = _saved(self.app)
+        Menu.draw(self, f)
+        for i in self.saved:
+            if i != self.index and self.top <= i < self.top + ROWS:
+                f.text(SAVED, 0, (1 + i - self.top) * 8, 1, False, False)
+
+
+SAVED = "\u25cf"
+
+
+def _saved(app):
+    """Menu rows of the games with a saved game."""
+    names = app.storage.list() if app.storage else ()  # saves.slot(game) is "<game>.sav"
+    return [k for k in range(len(games.GAMES)) if games.GAMES[k][0] + ".sav" in names]
 
 
 def home_items():

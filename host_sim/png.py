@@ -13,8 +13,13 @@ def write(path, buf, scale=4, on=(230, 240, 255), off=(8, 10, 20)):
         for x in range(128):
             lit = (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1
             line.extend(bytes(on if lit else off) * scale)
-        rows.extend([b"\x00" + bytes(line)] * scale)
-    raw = b"".join(rows)
+        rows.extend([line] * scale)
+    write_rgb(path, w, h, rows)
+
+
+def write_rgb(path, w, h, rows):
+    """An RGB PNG of h rows of w pixels (3 bytes each)."""
+    raw = b"".join([b"\x00" + bytes(line) for line in rows])
 
     def chunk(kind, data):
         c = struct.pack(">I", len(data)) + kind + data

@@ -46,3 +46,14 @@ def test_every_prompt_of_random_games_fits(game_id, lang):
         played += 1
     assert played >= 4
     i18n.set_lang("en")
+
+
+def test_the_contact_sheets_show_each_scripts_screens(tmp_path):
+    """tools/contact.py (docs/contact-<lang>.png): a row of distinct screens per script."""
+    from tools import contact
+
+    shots = contact.frames("secret_vote", "de")
+    assert 3 <= len(shots) <= contact.PER_ROW and len(set(shots)) == len(shots)
+    contact.sheet(str(tmp_path / "c.png"), [shots, shots[:2]])
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    i18n.set_lang("en")

@@ -114,6 +114,7 @@ def new(settings, seed):
         "bonus": [BONUS] * n,
         "out": [0] * n,  # 0 in the round, 1 finished (last card), 2 folded
         "last": None,  # [player, code, penalty taken, rank, count] of the last action
+        "pen1": None,  # penalties after round 1 (its summary), then the bonus chips left
     }
 
 
@@ -148,6 +149,7 @@ def _advance(s, p):
             return
     s["forced"] = 0
     if s["round"] == 1:
+        s["pen1"] = [list(s["pen"]), list(s["bonus"])]
         s["round"] = 2
         s["phase"] = "first"
         s["top"] = 0
@@ -302,7 +304,10 @@ def prompt(s):
         lines = [t("g23.setup.cards", in_play(n), DECK - in_play(n)), t("g23.setup.one"), t("g23.deal." + s["variant"])]
         if s["variant"] == "normal":
             lines.append(t("g23.setup.keep1"))
-        return Show(t("g23.setup"), lambda _: who, big=t("g23.round", s["round"]), lines=lines)
+        setup = Show(t("g23.setup"), lambda _: who, big=t("g23.round", s["round"]), lines=lines)
+        if s["round"] == 1:
+            return setup
+        return Show(t("g23.sum.title"), lambda _: setup, lines=round_summary(s))
     p = s["turn"]
     hand = s["hand"][p]
     codes = _codes(s)
@@ -311,7 +316,7 @@ def prompt(s):
         labels.append(t("g23.a." + c, hand))
     lines = [t("g23.you", hand, s["pen"][p], s["bonus"][p])]
     if s["forced"]:
-        lines.append(t("g23.forced"))
+        lines.append(t("g23.forced", names[s["last"][0]]))
     elif _active(s) < 2:
         lines.append(t("g23.lone"))
     else:
@@ -330,6 +335,13 @@ def prompt(s):
 
     return Choice(t("g23.turn", names[p]), labels, root, player=p,
                   big=t("g23.top", s["top"]), lines=lines)
+
+
+def round_summary(s):
+    """Round 1 for the table before round 2's setup: each player's penalties and the
+    bonus chips left (the totals so far: round 1 started at 0)."""
+    pen, bonus = s["pen1"]
+    return [t("g23.sum.line", s["players"][i][:7], pen[i], bonus[i]) for i in range(len(pen))]
 
 
 def _ask_chips(s, p):
