@@ -203,7 +203,7 @@ def test_recorder_stepper_and_timers(monkeypatch):
     out = []
     for _ in mp_speed.timing_task([(["DOWN"], None, None, None, False)], lambda i: None, 2, 1, out):
         pass
-    assert out[0]["screen"] == "Menu" and out[0]["wire_per_press"] > 0
+    assert out[0]["screen"] == "HomeMenu" and out[0]["wire_per_press"] > 0
 
 
 @pytest.mark.skipif(not mp_available(), reason="MicroPython WebAssembly port not installed")
@@ -219,7 +219,7 @@ def test_programs_under_micropython(tmp_path):
     t = imports.tables_summary(e)
     assert t["ui"] > 1000 and t["g23"] > 1000 and e["qstr"] > 0
     res = wasm.run("run_timing", tree, str(tmp_path), {"reps": 2, "pairs": 1, "targets": [[["DOWN"], None, None, None, False]]})
-    assert res["results"][0]["screen"] == "Menu" and "MicroPython" in res["version"]
+    assert res["results"][0]["screen"] == "HomeMenu" and "MicroPython" in res["version"]
     assert set(imports.probe_romfs(str(tmp_path), tree)) == {"VfsRom", "rom_ioctl", "stdout"}
     assert "vfs.VfsRom" in ROMFS_PROBE or "VfsRom" in ROMFS_PROBE
 
