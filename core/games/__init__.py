@@ -60,6 +60,18 @@ GAMES = (
 )
 
 
+def options(table, settings, error):
+    """The values of a game's OPTIONS table in settings, in its order: each defaults to
+    its first value; any value the table does not list raises ValueError(error)."""
+    out = []
+    for key, _, values in table:
+        v = settings.get(key, values[0])
+        if v not in values:
+            raise ValueError(error)
+        out.append(v)
+    return out
+
+
 def info(game_id):
     for g in GAMES:
         if g[0] == game_id:

@@ -29,6 +29,7 @@ Rulings where the rulebook is silent (the help text says them):
   them); the default is 1. Ties share the place.
 """
 
+from core.games import options
 from core.i18n import t
 from core.prompts import Choice, Confirm
 from core.secret import Secret
@@ -99,10 +100,7 @@ def new(settings, seed):
     if not isinstance(players, (list, tuple)) or not _seats(len(players)):
         raise ValueError(t("democrazy.e.players"))
     n = len(players)
-    mode = settings.get("jokers", "box")
-    mix = settings.get("mix", "433")
-    if mode not in OPTIONS[0][2] or mix not in OPTIONS[1][2]:
-        raise ValueError(t("democrazy.e.format"))
+    mode, mix = options(OPTIONS, settings, t("democrazy.e.format"))
     jokers = ""
     if mode == "box":
         from core.rng import Rng

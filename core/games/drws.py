@@ -40,6 +40,7 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 """
 
 from core.games import drws_rules as D
+from core.games import options
 from core.i18n import t
 from core.prompts import Choice, Number
 from core.rng import Rng
@@ -60,9 +61,7 @@ def new(settings, seed):
     players = settings.get("players")
     if not isinstance(players, (list, tuple)) or not 3 <= len(players) <= 5:
         raise ValueError(t("drws.e.players"))
-    pool = settings.get("pool", "25")
-    if pool not in OPTIONS[0][2]:
-        raise ValueError(t("drws.e.format"))
+    (pool,) = options(OPTIONS, settings, t("drws.e.format"))
     n = len(players)
     per = 15 if n == 3 else int(pool)
     return {

@@ -43,7 +43,7 @@ Rulings where the rulebook is silent (the box says so in its help text):
 - The penalty supply is unlimited.
 """
 
-from core.games import info
+from core.games import info, options
 from core.i18n import t
 from core.prompts import Choice, Number, Confirm
 from core.show import Show
@@ -97,9 +97,7 @@ def new(settings, seed):
     n = len(players)
     if not _seats(n):
         raise ValueError(t("g23.e.player"))
-    variant = settings.get("variant", OPTIONS[0][2][0])
-    if variant not in OPTIONS[0][2]:
-        raise ValueError(t("g23.e.format"))
+    (variant,) = options(OPTIONS, settings, t("g23.e.format"))
     return {
         "seed": seed,
         "players": [str(p) for p in players],

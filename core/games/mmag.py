@@ -31,6 +31,7 @@ Rulings where the rulebook is silent (the help text says them):
   challenge is level 7 won with 50 or more campaign points left.
 """
 
+from core.games import options
 from core.i18n import t
 from core.prompts import Choice, Number
 from core.rng import Rng
@@ -65,10 +66,7 @@ def new(settings, seed):
     players = settings.get("players")
     if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= 4:
         raise ValueError(t("mmag.e.players"))
-    dice = settings.get("dice", "box")
-    colours = settings.get("colours", "std")
-    if dice not in OPTIONS[0][2] or colours not in OPTIONS[1][2]:
-        raise ValueError(t("mmag.e.format"))
+    dice, colours = options(OPTIONS, settings, t("mmag.e.format"))
     n = len(players)
     camp = settings.get("progress") or {}
     level = camp.get("level", 1)

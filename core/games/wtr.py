@@ -34,6 +34,7 @@ Rulings where the rulebook is silent (the help text says them):
 
 from core.games import wtr_rule as R
 from core.games.wtr_rule import card, equivalent, fits, parse, text
+from core.games import options
 from core.i18n import t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
@@ -55,13 +56,10 @@ MIN_LAID = 10  # ... or before ten cards were laid out
 
 def new(settings, seed):
     players = settings.get("players")
-    box = settings.get("master", "box") == "box"
+    master, level, rounds = options(OPTIONS, settings, t("wtr.e.format"))
+    box = master == "box"
     if not isinstance(players, (list, tuple)) or not (1 if box else 2) <= len(players) <= 10:
         raise ValueError(t("wtr.e.players"))
-    level = settings.get("level", "deck")
-    rounds = settings.get("rounds", "each")
-    if level not in OPTIONS[1][2] or rounds not in OPTIONS[2][2]:
-        raise ValueError(t("wtr.e.format"))
     n = len(players)
     r = Rng(seed)
     s = {
