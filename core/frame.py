@@ -1,10 +1,11 @@
 """The 128x64 1-bit frame the core draws into, in SSD1306 page layout.
 
 Byte buf[page * 128 + x] holds pixels (x, page*8 .. page*8+7), bit 0 at the top, so a
-display adapter can push pages as they are. Text comes from core.font at scale 1 (menus,
-read up close) or 2 and 3 (what the whole table reads). Every text() call also records its
-words in `lines`, so tests and the headless simulator assert on text, not pixels.
-A selected (inverted) text is recorded with a leading "> ".
+display adapter can push pages as they are. Text comes in two sizes: 1 is core.font, 5x8
+(menus, read up close); 2 is core.bigfont, 9x18 bold, 18 px high (what the whole table
+reads: whose turn, numbers, votes, dice), imported the first time it is drawn. Every
+text() call also records its words in `lines`, so tests and the headless simulator assert
+on text, not pixels. A selected (inverted) text is recorded with a leading "> ".
 
 Drawing works page by page on whole bytes, the SSD1306 layout: a glyph column is ORed
 into (or cleared from) at most two bytes per page it spans, and a rectangle covering whole
@@ -19,8 +20,21 @@ PAGES = 8  # 64 rows
 _ZERO = bytes(W * PAGES)
 _ONES = b"\xff" * W
 _ROWS_MAX = 16  # texts in one generation of the cache (a screen draws fewer)
-_rows_new = {}  # (text, scale) -> its rows of pixel columns, see _rows()
+_rows_new = {}  # (text, size) -> its rows of pixel columns, see _rows()
 _rows_old = {}  # the generation before: what the last screens drew
+_big = None  # core.bigfont once a large text was drawn
+
+
+def face(size):
+    """The font module of text size 1 (5x8) or 2 (9x18 bold)."""
+    global _big
+    if size == 1:
+        return font
+    if _big is None:
+        from core import bigfont
+
+        _big = bigfont
+    return _big
 
 
 class Frame:
@@ -88,66 +102,71 @@ class Frame:
             cur ^= v
         buf[a : a + n] = cur.to_bytes(n, "little")
 
-    def text(self, s, x, y, scale=1, invert=False, record=True):
-        """Draw s with its top-left at (x, y); returns the x after the last character."""
+    def text(self, s, x, y, size=1, invert=False, record=True):
+        """Draw s with the top-left of its line at (x, y); returns the x after the last
+        character. A line is height(size) px; a cell taller than that sticks out by its rise."""
         if record:
             self.lines.append("> " + s if invert else s)
-        adv = font.ADVANCE * scale
+        fc = face(size)
+        adv = fc.ADVANCE
         if invert:
-            self.fill_rect(x - 1, y, len(s) * adv + 1, font.HEIGHT * scale, 1)
+            self.fill_rect(x - 1, y - fc.RISE, len(s) * adv + 1, fc.HEIGHT, 1)
         if s and x < W:
             on = not invert
+            y -= fc.RISE + (-fc.RISE & 7)  # where _build's first row starts
+            rows = _rows(s, size)
+            if y & 7:
+                rows = _shifted(rows, y & 7)
             page = y >> 3
-            shift = y & 7
-            for row in _rows(s, scale):
-                if shift:
-                    n = len(row)
-                    v = int.from_bytes(row, "little")
-                    lo = bytes(((0xFF << shift) & 0xFF,)) * n
-                    hi = bytes((0xFF >> (8 - shift),)) * n
-                    top = (v << shift) & int.from_bytes(lo, "little")
-                    self._strip(page, x, top.to_bytes(n, "little"), on)  # masked: n bytes
-                    low = (v >> (8 - shift)) & int.from_bytes(hi, "little")
-                    self._strip(page + 1, x, low.to_bytes(n, "little"), on)
-                else:
-                    self._strip(page, x, row, on)
+            for row in rows:
+                self._strip(page, x, row, on)
                 page += 1
         n = len(s)
         if x < W and x + n * adv > W:  # as far as the last glyph that starts on the panel
             n = (W - x + adv - 1) // adv
         return x + n * adv if x < W else x
 
-    def prepare(self, texts, scale=1):
+    def prepare(self, texts, size=1):
         """Build the rows of texts the next frame will draw, without drawing them: a
         screen that knows what the next press shows moves the work before the press."""
         for s in texts:
-            _rows(s, scale)
+            _rows(s, size)
 
-    def center(self, s, y, scale=1, invert=False):
-        return self.text(s, (W - width(s, scale)) // 2, y, scale, invert)
-
-
-def width(s, scale=1):
-    return (len(s) * font.ADVANCE - 1) * scale if s else 0
+    def center(self, s, y, size=1, invert=False):
+        return self.text(s, (W - width(s, size)) // 2, y, size, invert)
 
 
-def fit(s, scale=1, limit=W):
-    """s cut to what fits in `limit` pixels at `scale`, ending in '…' when cut."""
-    n = (limit + scale) // (font.ADVANCE * scale)
+def height(size):
+    """Pixels of one line of text at `size` (8 or 16: whole pages)."""
+    fc = face(size)
+    return fc.HEIGHT - 2 * fc.RISE
+
+
+def width(s, size=1):
+    """Pixels from the first column of s to its last ink column (5x8 leaves the gap
+    after the last glyph out; a 9x18 cell has its spacing inside)."""
+    fc = face(size)
+    return len(s) * fc.ADVANCE - (fc.ADVANCE - fc.WIDTH) if s else 0
+
+
+def fit(s, size=1, limit=W):
+    """s cut to what fits in `limit` pixels at `size`, ending in '…' when cut."""
+    fc = face(size)
+    n = (limit + fc.ADVANCE - fc.WIDTH) // fc.ADVANCE
     return s if len(s) <= n else s[: n - 1] + "\u2026"
 
 
-def _rows(s, scale):
-    """The pixel columns of s at `scale`: one bytes object per page the text spans. Kept
+def _rows(s, size):
+    """The pixel columns of s at `size`: one bytes object per page the text spans. Kept
     in two generations of recent texts: a redraw (a cursor move) mostly draws the same
     texts again, and building a row costs ~50 us a glyph on the Pico."""
     global _rows_new, _rows_old
-    key = (s, scale)
+    key = (s, size)
     rows = _rows_new.get(key)
     if rows is None:
         rows = _rows_old.get(key)
         if rows is None:
-            rows = _build(s, scale)
+            rows = _build(s, face(size))
         if len(_rows_new) >= _ROWS_MAX:
             _rows_old = _rows_new
             _rows_new = {}
@@ -155,35 +174,32 @@ def _rows(s, scale):
     return rows
 
 
-def _build(s, scale):
-    data = font.DATA
-    w = font.WIDTH
-    glyphs = []
+def _build(s, fc):
+    """One bytes object per page: a glyph's columns, the gap, the next glyph's. A face
+    with a rise starts one page up, its cell's row 0 in that page's last row."""
+    data = fc.DATA
+    w = fc.WIDTH
+    size = w * fc.PAGES  # bytes per glyph
+    offsets = []
     for ch in s:
         c = ord(ch)
-        o = (c - 32) * w if 32 <= c <= 126 else font.glyph(c)  # ASCII inline: the hot loop
-        glyphs.append(data[o : o + w])
-    if scale == 1:
-        return (b"\0".join(glyphs),)
-    cols = []
-    for g in glyphs:
-        for c in g:
-            c = _stretch(c, scale)
-            for _ in range(scale):
-                cols.append(c)
-        for _ in range(scale):
-            cols.append(0)
-    del cols[-scale:]
-    return tuple(bytes([(c >> (8 * k)) & 0xFF for c in cols]) for k in range(scale))
+        offsets.append((c - 32) * size if 32 <= c <= 126 else fc.glyph(c))  # ASCII inline: the hot loop
+    gap = bytes(fc.ADVANCE - w)
+    rows = tuple(gap.join([data[o + k : o + k + w] for o in offsets]) for k in range(0, size, w))
+    return _shifted(rows, -fc.RISE & 7) if fc.RISE else rows
 
 
-def _stretch(col, scale):
-    out = 0
-    fill = (1 << scale) - 1
-    i = 0
-    while col:
-        if col & 1:
-            out |= fill << (i * scale)
-        col >>= 1
-        i += 1
+def _shifted(rows, shift):
+    """rows (one bytes per page) moved down by `shift` pixel rows (1..7), one page more.
+    Each page goes through one big int: a few C operations whatever its length."""
+    n = len(rows[0])
+    lo = int.from_bytes(bytes(((0xFF << shift) & 0xFF,)) * n, "little")
+    hi = int.from_bytes(bytes((0xFF >> (8 - shift),)) * n, "little")
+    out = []
+    carry = 0
+    for row in rows:
+        v = int.from_bytes(row, "little")
+        out.append((((v << shift) & lo) | carry).to_bytes(n, "little"))
+        carry = (v >> (8 - shift)) & hi
+    out.append(carry.to_bytes(n, "little"))
     return out

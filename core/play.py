@@ -16,7 +16,7 @@ from core import release
 from core.i18n import t
 from core.prompts import is_prompt, open_prompt
 from core.frame import fit
-from core.ui import Confirm, Menu, Message, NumberPicker
+from core.ui import Confirm, Menu, Message, NumberPicker, wrap
 
 
 # --- openers of the plain kinds: fn(ctx, prompt, root); ctx is a Play or a SecretFlow
@@ -32,8 +32,11 @@ def context(ctx, p):
 
 
 def header(ctx, p):
-    """Draws the answering player's name and the big text at 2x; returns the next row."""
+    """Draws the answering player's name and the big text large, then the first context
+    line the title bar does not show (23: the last action, "Bo forced you"), wrapped on
+    up to two rows; returns the next row."""
     names = ctx.names()
+    more = p.lines[1:] if p.player is not None else p.lines  # lines[0] is then the title
 
     def draw(f):
         row = 1
@@ -43,6 +46,10 @@ def header(ctx, p):
         if p.big:
             f.center(fit(p.big, 2), row * 8, 2)
             row += 2
+        if more:
+            for line in wrap(more[0])[:2]:
+                f.center(fit(line), row * 8)
+                row += 1
         return row
 
     return draw

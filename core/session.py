@@ -78,7 +78,10 @@ class Session:
         return n
 
     def describe(self, i):
-        """The game's words for log[i] ("Bo passed, +1"), told from the state right after it."""
+        """The game's words for log[i] ("Bo passed, +1"), told from the state right after it
+        (the current state for the last action: no replay)."""
+        if i == len(self.log) - 1:
+            return self.game.describe(self.state, self.log[i])
         state = self.game.new(self.settings, self.seed)
         for k in range(i + 1):
             self.game.apply(state, self.log[k])

@@ -24,7 +24,7 @@ def show(ctx, p, root):
 
 
 class ShowScreen(Screen):
-    """Title, the big text at 2x or the tiles, up to two small lines; OK goes on."""
+    """Title, the big text large or the tiles, up to two small lines; OK goes on."""
 
     def __init__(self, p, on_ok):
         Screen.__init__(self)
@@ -52,7 +52,7 @@ class ShowScreen(Screen):
 
 
 def _big_rows(big):
-    """The big text at 2x: one row, or two when it is too wide and has a space."""
+    """The big text large: one row, or two when it is too wide and has a space."""
     if not big:
         return ()
     cut = big.find(" ")

@@ -7,7 +7,7 @@ an edit asks before the edit is dropped (only OK and BACK answer that).
 """
 
 from core import buttons as B
-from core.frame import W, width
+from core.frame import W, face, width
 from core.i18n import lang, t
 from core.prompts import Prompt
 from core.ui import Confirm, Screen, is_ok, pick, title_bar
@@ -104,6 +104,7 @@ class TextEntry(Screen):
         s = "".join(self.chars)
         x0 = (W - width(s, 2)) // 2
         f.text(s, x0, 24, 2)
-        f.hline(x0 + self.pos * 12, 42, 10)
+        adv = face(2).ADVANCE
+        f.hline(x0 + self.pos * adv, 42, adv - 1)
         f.center(t("ui.name_help"), 48)
         f.center(t("ui.name_help2"), 56)

@@ -2,7 +2,7 @@
 show tiles too, is core.show).
 
 draw_tiles(f, tiles, ...) lays up to six (value, label) tiles side by side: the value
-as large as fits its tile (3x, else 2x, else 1x) on pages 2-4, the small label (a die's
+in the large face if every value fits its tile, else small, on pages 2-4, the small label (a die's
 colour initial, a card attribute) on page 5, the cursor mark on page 6. Chosen tiles are
 drawn inverted. Everything sits on whole pages, so moving the cursor or toggling a tile
 changes at most three pages.
@@ -13,13 +13,13 @@ UP/DOWN change with wrap-around, OK done).
 """
 
 from core import buttons as B
-from core.frame import W, fit, width
+from core.frame import W, fit, height, width
 from core.play import context
 from core.i18n import t
 from core.prompts import Prompt
 from core.ui import Screen, is_ok, pick, title_bar
 
-VALUE_Y = 16  # pages 2-4 (3x text is 24 rows)
+VALUE_Y = 16  # pages 2-4: a large value and its cell fit in their 24 rows
 LABEL_Y = 40
 MARK_Y = 48
 HINT_Y = 56
@@ -52,21 +52,21 @@ def draw_tiles(f, tiles, chosen=0, cursor=-1):
         return
     w = W // n
     x0 = (W - w * n) // 2
-    scale = 3
+    size = 2
     for value, _ in tiles:
-        while scale > 1 and width(value, scale) > w - 3:
-            scale -= 1
-    y = VALUE_Y + (24 - 8 * scale) // 2
+        if width(value, 2) > w - 3:
+            size = 1
+    y = VALUE_Y + (24 - height(size)) // 2
     for i in range(n):
         value, label = tiles[i]
         x = x0 + i * w
-        value = fit(value, scale, w - 2)
-        vx = x + (w - width(value, scale)) // 2
+        value = fit(value, size, w - 2)
+        vx = x + (w - width(value, size)) // 2
         if chosen >> i & 1:
             f.fill_rect(x + 1, VALUE_Y, w - 2, 24, 1)  # pages 2-4 only: a toggle sends three
-            f.text(value, vx, y, scale, True, True)
+            f.text(value, vx, y, size, True, True)
         else:
-            f.text(value, vx, y, scale)
+            f.text(value, vx, y, size)
         label = fit(label, 1, w)
         f.text(label, x + (w - width(label)) // 2, LABEL_Y)
         if i == cursor:

@@ -5,7 +5,8 @@ moves through the App's stack (app.push / app.pop / app.replace). Short BACK goe
 level everywhere unless a screen says otherwise; long BACK is handled by App (offer to
 leave to the home menu). `leds` = (yes, no) levels the YES/NO button LEDs show while the
 screen is on top. Layout: a title bar on page 0, 1x rows on pages 1..7 (page-aligned, so
-a cursor move changes two pages), 2x/3x for what the whole table reads.
+a cursor move changes two pages), the large face (core.bigfont) for what the whole
+table reads.
 """
 
 from core import buttons as B
@@ -262,7 +263,7 @@ class HandOver(Screen):
 
 
 class BigResult(Screen):
-    """Results the whole table reads: up to two short lines at 3x (or 2x when long)."""
+    """Results the whole table reads: up to two short lines in the large face."""
 
     def __init__(self, title, big, lines=(), on_ok=None):
         Screen.__init__(self)
@@ -273,13 +274,10 @@ class BigResult(Screen):
 
     def draw(self, f):
         title_bar(f, self.title)
-        n = len(self.big)
-        longest = max([len(s) for s in self.big]) if n else 0
-        scale = 3 if n == 1 and longest <= 6 else 2
-        y = 12 if n == 1 else 10
+        y = 24 if len(self.big) == 1 else 10
         for s in self.big:
-            f.center(fit(s, scale), y, scale)
-            y += 8 * scale + 2
+            f.center(fit(s, 2), y, 2)
+            y += 18
         for i in range(min(2, len(self.lines))):
             f.center(fit(self.lines[i]), 48 + 8 * i)
 

@@ -1,4 +1,5 @@
-"""Checks for the generated bitmap font core/font.py (see tools/gen_font.py)."""
+"""Checks for the generated bitmap faces core/font.py (5x8) and core/bigfont.py (9x18 bold),
+see tools/gen_font.py."""
 import os
 import re
 import shutil
@@ -7,7 +8,7 @@ import tokenize
 
 import pytest
 
-from core import font
+from core import bigfont, font
 
 EXTRAS = "€–—‘’“”„…•←→↑↓▲▼►■□△●○"  # ✓ (U+2713) is not in misc-fixed 5x8
 COVERED = list(range(32, 127)) + list(range(160, 256)) + [ord(c) for c in EXTRAS]
@@ -131,19 +132,19 @@ def test_module_is_micropython_friendly():
     assert not re.search(r"\bimport\b|\bdict\b|\{|ljust|rjust|zfill|bit_length|typing|dataclass", code)
     # only constants at module level: assignments of literals and one def
     top = [t.string for t in toks if t.type == tokenize.NAME and t.start[1] == 0]
-    assert top == ["WIDTH", "HEIGHT", "ADVANCE", "_EXTRA", "_NEXTRA", "_QUESTION", "DATA", "def"]
+    assert top == ["WIDTH", "HEIGHT", "ADVANCE", "PAGES", "RISE", "_EXTRA", "DATA", "def"]
 
 
-def _bdf_glyphs():
+def _bdf_glyphs(source=SOURCE, width=5, height=8):
     """Parse the source independently of the converter: pcf2bdf -> BDF text."""
-    if not os.path.exists(SOURCE) or not shutil.which("pcf2bdf"):
+    if not os.path.exists(source) or not shutil.which("pcf2bdf"):
         pytest.skip("needs xfonts-base and pcf2bdf")
-    txt = subprocess.run(["pcf2bdf", SOURCE], capture_output=True, text=True, check=True).stdout
+    txt = subprocess.run(["pcf2bdf", source], capture_output=True, text=True, check=True).stdout
     ascent = int(re.search(r"FONT_ASCENT (\d+)", txt).group(1))
     out = {}
     for m in re.finditer(r"ENCODING (\d+)\n.*?BBX (-?\d+) (-?\d+) (-?\d+) (-?\d+)\nBITMAP\n(.*?)ENDCHAR", txt, re.S):
         w, h, x0, y0 = map(int, m.group(2, 3, 4, 5))
-        grid = [["."] * 5 for _ in range(8)]
+        grid = [["."] * width for _ in range(height)]
         top = ascent - (h + y0)
         for r, hexrow in enumerate(m.group(6).split()):
             v = int(hexrow, 16)
@@ -160,3 +161,45 @@ def test_matches_source_font():
     for ch in "A?gÄßë€…►~":
         assert rows(ch) == src[ord(ch)], ch
     assert all(rows(c) == src[c] for c in COVERED)
+
+
+# --- the large face: what the whole table reads ----------------------------------------
+BIG_SOURCE = "/usr/share/fonts/X11/misc/9x18B.pcf.gz"
+
+
+def big_rows(ch):
+    o = bigfont.glyph(ord(ch))
+    w = bigfont.WIDTH
+    return ["".join("#" if bigfont.DATA[o + (y >> 3) * w + x] >> (y & 7) & 1 else "." for x in range(w))
+            for y in range(bigfont.HEIGHT)]
+
+
+def test_big_face_contract():
+    assert (bigfont.WIDTH, bigfont.HEIGHT, bigfont.ADVANCE, bigfont.PAGES, bigfont.RISE) == (9, 18, 9, 3, 1)
+    assert isinstance(bigfont.DATA, bytes)
+    size = bigfont.WIDTH * bigfont.PAGES
+    assert len(bigfont.DATA) == (len(COVERED) + 1) * size  # plus ✓, which 5x8 lacks
+    q = bigfont.glyph(ord("?"))
+    offsets = {bigfont.glyph(c) for c in COVERED}
+    assert len(offsets) == len(COVERED) and all(o % size == 0 for o in offsets)
+    assert all(bigfont.glyph(c) == q for c in (0, 127, 0x0152, 0x4E2D, 0x1F600))
+    assert big_rows("?") != big_rows("!")
+
+
+def test_big_face_is_at_least_18_px_and_reads_german_and_dutch():
+    assert bigfont.HEIGHT >= 18
+    ink = [r for r in range(18) if any(row[r] != "." * 9 for row in map(big_rows, "ÀgÇ"))]
+    assert ink[0] == 0 and ink[-1] == 17  # the whole cell is used, accents and descenders
+    for ch in "ÄÖÜäöüßéëï€":
+        assert big_rows(ch) != big_rows("?") and any("#" in r for r in big_rows(ch)), ch
+    assert big_rows("Ä")[4:] == big_rows("A")[4:] and big_rows("Ä")[:4] != big_rows("A")[:4]
+    # the card shapes, borrowed from the regular 9x18: distinct, filled has more ink
+    shapes = [big_rows(ch) for pair in SHAPES for ch in pair]
+    assert len({tuple(s) for s in shapes}) == 6
+
+
+def test_big_face_matches_its_source():
+    src = _bdf_glyphs(BIG_SOURCE, 9, 18)
+    for ch in "A?gÄßë€…~0123456789":
+        assert big_rows(ch) == src[ord(ch)], ch
+    assert all(big_rows(chr(c)) == src[c] for c in COVERED if c in src)

@@ -1,6 +1,7 @@
 """core.frame draws whole bytes per page (big-int merges, cached rows); here it is checked
 against a plain pixel-by-pixel reference drawn from the same font data, for any text,
-position (off the panel too), scale and inversion, and with texts drawn over others."""
+position (off the panel too), size (5x8 or the 9x18 face with its rise) and inversion,
+and with texts drawn over others."""
 
 from hypothesis import given, settings, strategies as st
 
@@ -25,19 +26,18 @@ class Pixels:
             for j in range(y, y + h):
                 self.put(i, j, on)
 
-    def text(self, s, x, y, scale=1, invert=False):
+    def text(self, s, x, y, size=1, invert=False):
+        fc = F.face(size)
+        y -= fc.RISE  # the cell's top row
         if invert:
-            self.fill_rect(x - 1, y, len(s) * font.ADVANCE * scale + 1, font.HEIGHT * scale)
+            self.fill_rect(x - 1, y, len(s) * fc.ADVANCE + 1, fc.HEIGHT)
         for ch in s:
-            o = font.glyph(ord(ch))
-            for c in range(font.WIDTH):
-                col = font.DATA[o + c]
-                for r in range(font.HEIGHT):
-                    if col >> r & 1:
-                        for dx in range(scale):
-                            for dy in range(scale):
-                                self.put(x + c * scale + dx, y + r * scale + dy, not invert)
-            x += font.ADVANCE * scale
+            o = fc.glyph(ord(ch))
+            for c in range(fc.WIDTH):
+                for r in range(fc.HEIGHT):
+                    if fc.DATA[o + (r >> 3) * fc.WIDTH + c] >> (r & 7) & 1:
+                        self.put(x + c, y + r, not invert)
+            x += fc.ADVANCE
 
     def buf(self):
         b = bytearray(F.W * F.PAGES)
@@ -49,7 +49,7 @@ class Pixels:
 draws = st.lists(
     st.one_of(
         st.tuples(st.just("rect"), st.integers(-10, 130), st.integers(-10, 70), st.integers(0, 140), st.integers(0, 70), st.integers(0, 1)),
-        st.tuples(st.just("text"), st.text(st.sampled_from(CHARS), max_size=24), st.integers(-20, 130), st.integers(-20, 66), st.sampled_from([1, 2, 3]), st.booleans()),
+        st.tuples(st.just("text"), st.text(st.sampled_from(CHARS), max_size=24), st.integers(-20, 130), st.integers(-20, 66), st.sampled_from([1, 2]), st.booleans()),
     ),
     min_size=1,
     max_size=5,
@@ -74,18 +74,18 @@ def test_same_pixels_as_drawing_one_pixel_at_a_time(ops):
 def test_text_returns_the_x_after_the_last_glyph_that_starts_on_the_panel():
     f = F.Frame()
     assert f.text("abc", 10, 8) == 10 + 3 * font.ADVANCE
-    assert f.text("abcdefgh", 100, 8, 2) == 100 + 3 * 2 * font.ADVANCE  # 100, 112, 124 start on it
+    assert f.text("abcdefgh", 100, 8, 2) == 100 + 4 * 9  # 100, 109, 118, 127 start on it
     assert f.text("abc", 130, 8) == 130
 
 
-def test_cached_rows_do_not_leak_between_texts_or_scales():
+def test_cached_rows_do_not_leak_between_texts_or_sizes():
     f = F.Frame()
     for i in range(3 * F._ROWS_MAX):  # several cache generations
         f.clear()
         s = "row %d" % i
-        f.text(s, 0, 8, 1 + i % 3)
+        f.text(s, 0, 8, 1 + i % 2)
         ref = Pixels()
-        ref.text(s, 0, 8, 1 + i % 3)
+        ref.text(s, 0, 8, 1 + i % 2)
         assert f.buf == ref.buf()
 
 
@@ -97,3 +97,16 @@ def test_prepared_texts_are_drawn_from_the_cache_with_the_same_pixels():
     ref = Pixels()
     ref.text("Vote recorded.", 0, 16)
     assert f.buf == ref.buf() and f.lines == ["Vote recorded."]
+
+
+def test_a_large_line_is_two_pages_and_its_cell_sticks_out_by_the_rise():
+    """The 9x18 cell drawn at y = 8: rows 1..16 on pages 1-2, row 0 (grave accent of À)
+    on the last row of page 0, row 17 (tail of Ç) on the first row of page 3."""
+    assert (F.height(1), F.height(2)) == (8, 16)
+    f = F.Frame()
+    f.text("Hg", 0, 8, 2)
+    assert not any(f.buf[: F.W]) and not any(f.buf[3 * F.W :])  # plain letters: two pages
+    f.clear()
+    f.text("ÀÇ", 0, 8, 2)
+    assert any(b == 0x80 for b in f.buf[: F.W]) and any(b == 0x01 for b in f.buf[3 * F.W : 4 * F.W])
+    assert F.width("Hg", 2) == 18 and F.fit("x" * 15, 2) == "x" * 13 + "\u2026"

@@ -1,31 +1,48 @@
-"""Generate core/font.py from the X11 misc-fixed 5x8 bitmap font.
+"""Generate the box's two bitmap faces from X11 misc-fixed fonts:
 
-Source: Debian package xfonts-base ships /usr/share/fonts/X11/misc/5x8.pcf.gz
-(-Misc-Fixed-Medium-R-Normal--8-80-75-75-C-50-ISO10646-1). The misc-fixed fonts
-are public domain ("Public domain font.  Share and enjoy.").
+    core/font.py     5x8     menus and everything read up close (size 1)
+    core/bigfont.py  9x18 bold  what the whole table reads (size 2)
+
+Source: Debian package xfonts-base ships /usr/share/fonts/X11/misc/{5x8,9x18B,9x18}.pcf.gz
+(the ISO10646-1 encodings). The misc-fixed fonts are public domain ("Public domain font.
+Share and enjoy."). 9x18B lacks the card shapes of What the Rule?! and a few arrows;
+those come from 9x18 (same cell, regular weight).
 
 Run by hand on CPython (never on the device):
 
     apt-get install -y xfonts-base
-    python3 tools/gen_font.py /usr/share/fonts/X11/misc/5x8.pcf.gz core/font.py
+    python3 tools/gen_font.py [/usr/share/fonts/X11/misc]
 
-The PCF file is parsed directly (TOC, metrics, bitmaps, encodings); no other tools needed.
+The PCF files are parsed directly (TOC, metrics, bitmaps, encodings); no other tools needed.
+
+Both modules share one layout, read by core.frame: glyph i takes PAGES * WIDTH bytes, the
+WIDTH columns of its first page (bit 0 = top row), then those of the next page; glyphs
+0..94 are ASCII 32..126, 95..190 Latin-1 160..255, then the sorted _EXTRA code points.
+core/font.py also holds glyph(), the one lookup for both faces.
 """
 import gzip
+import os
 import struct
 import sys
 
-WIDTH, HEIGHT, ADVANCE = 5, 8, 6
 # Besides ASCII 32..126 and Latin-1 160..255: extras, included when the font has them.
 # ■□ ▲△ ●○ (filled/outline square, triangle, circle) are the card shapes of What the Rule?!;
 # misc-fixed 5x8 has all six and they stay distinct at 1x, so they come from the source as is.
 EXTRAS = "€–—‘’“”„…•←→↑↓✓▼►■□▲△●○"
+FACES = (
+    # module, source, fallback source, width, height, advance, rise
+    ("font", "5x8", None, 5, 8, 6, 0),
+    ("bigfont", "9x18B", "9x18", 9, 18, 9, 1),
+)
+# rise: rows of the cell drawn above the text's y. The 9x18 cell's row 0 holds only the
+# top of the grave and acute accents of capitals and row 17 only the tail of Ç, so with
+# rise 1 rows 1..16 fill a 16-px line of two whole pages: layouts keep their page grid.
 
 PCF_METRICS, PCF_BITMAPS, PCF_BDF_ENCODINGS = 1 << 2, 1 << 3, 1 << 5
 
 
-def read_pcf(path):
-    """Return (glyphs, font_ascent): glyphs maps code point -> list of HEIGHT row strings."""
+def read_pcf(path, width, height):
+    """Return glyphs: code point -> list of `height` row strings of `width` '#'/'.'."""
     raw = gzip.open(path).read() if path.endswith(".gz") else open(path, "rb").read()
     assert raw[:4] == b"\x01fcp", "not a PCF file"
     (ntables,) = struct.unpack_from("<i", raw, 4)
@@ -63,7 +80,7 @@ def read_pcf(path):
     indices = struct.unpack_from(e + "%dH" % (cols * (max1 - min1 + 1)), raw, p + 10)
 
     ascent = max(m[3] for m in metrics)
-    assert ascent + max(m[4] for m in metrics) <= HEIGHT, "font taller than one page"
+    assert ascent + max(m[4] for m in metrics) <= height, "font taller than its cell"
     glyphs = {}
     for k, idx in enumerate(indices):
         if idx == 0xFFFF:
@@ -71,83 +88,119 @@ def read_pcf(path):
         code = (min1 + k // cols) * 256 + min2 + k % cols
         lsb, rsb, _w, asc, desc = metrics[idx][:5]
         stride = (((rsb - lsb) + 7) // 8 + pad - 1) // pad * pad
-        rows = [["."] * WIDTH for _ in range(HEIGHT)]
+        rows = [["."] * width for _ in range(height)]
         for r in range(asc + desc):
             row = raw[data + offsets[idx] + r * stride:][:stride]
             for c in range(rsb - lsb):
                 if row[c // 8] & (0x80 >> (c % 8)):
-                    assert 0 <= lsb + c < WIDTH, "glyph U+%04X wider than WIDTH" % code
+                    assert 0 <= lsb + c < width, "glyph U+%04X wider than its cell" % code
                     rows[ascent - asc + r][lsb + c] = "#"
         glyphs[code] = ["".join(r) for r in rows]
-    return glyphs, ascent
+    return glyphs
 
 
-def columns(rows):
-    """SSD1306 page layout: one byte per column, bit 0 = top row."""
-    return bytes(sum(1 << r for r in range(HEIGHT) if rows[r][c] == "#") for c in range(WIDTH))
+def columns(rows, width, pages):
+    """SSD1306 page layout: per page, one byte per column, bit 0 = the page's top row."""
+    out = bytearray()
+    for page in range(pages):
+        band = rows[page * 8:page * 8 + 8]
+        out += bytes(sum(1 << r for r in range(len(band)) if band[r][c] == "#") for c in range(width))
+    return bytes(out)
 
 
-def main(src, dst):
-    glyphs, _ascent = read_pcf(src)
+LOOKUP = '''
+
+
+def glyph(code, size=WIDTH, extra=_EXTRA):
+    """Offset in DATA of the glyph for code point `code`; the glyph of "?" if absent.
+    Also the lookup of core.bigfont: its glyphs take `size` bytes, its extras are `extra`."""
+    if 32 <= code <= 126:
+        return (code - 32) * size
+    if 160 <= code <= 255:
+        return (code - 65) * size  # 95 + (code - 160)
+    lo = 0
+    hi = len(extra) >> 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        c = (extra[2 * mid] << 8) | extra[2 * mid + 1]
+        if c == code:
+            return (191 + mid) * size
+        if c < code:
+            lo = mid + 1
+        else:
+            hi = mid
+    return (ord("?") - 32) * size
+'''
+
+BIG_LOOKUP = '''
+
+
+def glyph(code):
+    """Offset in DATA of the glyph for code point `code`; the glyph of "?" if absent."""
+    return font.glyph(code, WIDTH * PAGES, _EXTRA)
+'''
+
+
+def generate(folder, module, name, fallback, width, height, advance, rise):
+    src = os.path.join(folder, name + ".pcf.gz")
+    glyphs = read_pcf(src, width, height)
+    used = [name]
+    if fallback:
+        extra = read_pcf(os.path.join(folder, fallback + ".pcf.gz"), width, height)
+        borrowed = [ch for ch in EXTRAS if ord(ch) not in glyphs and ord(ch) in extra]
+        for ch in borrowed:
+            glyphs[ord(ch)] = extra[ord(ch)]
+        if borrowed:
+            used.append("%s for %s" % (fallback, "".join(borrowed)))
     extras = sorted(ord(ch) for ch in EXTRAS if ord(ch) in glyphs)
     missing = [ch for ch in EXTRAS if ord(ch) not in glyphs]
     codes = list(range(32, 127)) + list(range(160, 256)) + extras
     lacking = [c for c in codes if c not in glyphs]
     assert not lacking, "source lacks %r" % lacking
+    pages = (height + 7) // 8
+    size = width * pages
+    regen = "python3 tools/gen_font.py /usr/share/fonts/X11/misc"
     out = [
         "# Generated by tools/gen_font.py -- do not edit by hand.",
-        "# Source: X11 misc-fixed 5x8, -Misc-Fixed-Medium-R-Normal--8-80-75-75-C-50-ISO10646-1",
-        "#         (/usr/share/fonts/X11/misc/5x8.pcf.gz from Debian package xfonts-base).",
+        "# Source: X11 misc-fixed %s (ISO10646-1), Debian package xfonts-base." % ", ".join(used),
         "# Licence: the misc-fixed fonts are public domain (\"Public domain font.  Share and enjoy.\").",
-        "# Regenerate: python3 tools/gen_font.py /usr/share/fonts/X11/misc/5x8.pcf.gz core/font.py",
-        "# Layout: glyph i is DATA[i*WIDTH:(i+1)*WIDTH], one byte per column, bit 0 = top row.",
+        "# Regenerate: %s" % regen,
+        "# Layout: glyph i is DATA[i*%d:(i+1)*%d]: per page (8 rows) its WIDTH columns, bit 0 = top row." % (size, size),
         "# Glyphs 0..94 = ASCII 32..126, 95..190 = Latin-1 160..255, then the _EXTRA code points.",
         "# Not in the source font, so left out: %s" % (" ".join("U+%04X" % ord(ch) for ch in missing) or "none"),
         "",
-        "WIDTH = %d" % WIDTH,
-        "HEIGHT = %d" % HEIGHT,
-        "ADVANCE = %d" % ADVANCE,
+    ]
+    if module != "font":
+        out += ["from core import font", ""]
+    out += [
+        "WIDTH = %d" % width,
+        "HEIGHT = %d" % height,
+        "ADVANCE = %d" % advance,
+        "PAGES = %d" % pages,
+        "RISE = %d  # rows of the cell above the text's y (see tools/gen_font.py)" % rise,
         "",
         "# Sorted extra code points, 2 bytes each, big-endian; glyph index 191 + position.",
         "_EXTRA = b\"%s\"" % "".join("\\x%02x\\x%02x" % (c >> 8, c & 0xFF) for c in extras),
-        "_NEXTRA = %d" % len(extras),
-        "_QUESTION = %d  # offset of the glyph of \"?\"" % ((ord("?") - 32) * WIDTH),
         "",
         "DATA = (",
     ]
     for code in codes:
         ch = chr(code)
         label = ch if ch.isprintable() and not ch.isspace() and code != 0xAD else ""
-        hexes = "".join("\\x%02x" % b for b in columns(glyphs[code]))
+        hexes = "".join("\\x%02x" % b for b in columns(glyphs[code], width, pages))
         out.append("    b\"%s\"  # U+%04X %s" % (hexes, code, label))
-    out += [
-        ")",
-        "",
-        "",
-        "def glyph(code):",
-        "    \"\"\"Offset in DATA of the glyph for code point `code`; the glyph of \"?\" if absent.\"\"\"",
-        "    if 32 <= code <= 126:",
-        "        return (code - 32) * WIDTH",
-        "    if 160 <= code <= 255:",
-        "        return (code - 65) * WIDTH  # 95 + (code - 160)",
-        "    lo = 0",
-        "    hi = _NEXTRA",
-        "    while lo < hi:",
-        "        mid = (lo + hi) >> 1",
-        "        c = (_EXTRA[2 * mid] << 8) | _EXTRA[2 * mid + 1]",
-        "        if c == code:",
-        "            return (191 + mid) * WIDTH",
-        "        if c < code:",
-        "            lo = mid + 1",
-        "        else:",
-        "            hi = mid",
-        "    return _QUESTION",
-        "",
-    ]
+    out.append(")")
+    text = "\n".join(out) + (LOOKUP if module == "font" else BIG_LOOKUP)
+    dst = os.path.join("core", module + ".py")
     with open(dst, "w", encoding="utf-8") as f:
-        f.write("\n".join(out).replace(" \n", "\n"))
-    print("%d glyphs, DATA %d bytes -> %s" % (len(codes), len(codes) * WIDTH, dst))
+        f.write(text.replace(" \n", "\n"))
+    print("%s: %d glyphs, DATA %d bytes -> %s" % (name, len(codes), len(codes) * size, dst))
+
+
+def main(folder="/usr/share/fonts/X11/misc"):
+    for face in FACES:
+        generate(folder, *face)
 
 
 if __name__ == "__main__":
-    main(*(sys.argv[1:] or ["/usr/share/fonts/X11/misc/5x8.pcf.gz", "core/font.py"]))
+    main(*sys.argv[1:])
