@@ -59,19 +59,26 @@ class Hardware:
 
         self.machine = machine
         self.board = board
+        self.ticks_ms = getattr(time, "ticks_ms", _ticks_ms)
+        self.sleep_ms = getattr(time, "sleep_ms", _sleep_ms)
+        reset = getattr(board, "DISPLAY_RESET", None)
+        if reset is not None:  # SSD1309 modules answer on I2C only after a reset pulse
+            pin = machine.Pin(reset, machine.Pin.OUT, value=1)
+            pin.value(0)
+            self.sleep_ms(10)
+            pin.value(1)
         self.i2c = machine.I2C(
             board.I2C_ID,
             sda=machine.Pin(board.SDA),
             scl=machine.Pin(board.SCL),
             freq=board.I2C_FREQ,
         )
-        self.display = SSD1306(self.i2c, board.I2C_ADDR, contrast=config.CONTRAST)
+        panel = getattr(board, "PANEL", "ssd1306")
+        self.display = SSD1306(self.i2c, board.I2C_ADDR, contrast=config.CONTRAST, panel=panel)
         self.buttons = Buttons(board)
         self.leds = Leds(board)
         self.storage = Storage(data_dir or config.DATA_DIR)
         self.wdt = None
-        self.ticks_ms = getattr(time, "ticks_ms", _ticks_ms)
-        self.sleep_ms = getattr(time, "sleep_ms", _sleep_ms)
         self.lightsleep = getattr(machine, "lightsleep", None) if config.LIGHTSLEEP else None
 
     def idle_ms(self, ms):

@@ -1,4 +1,5 @@
-"""A small SSD1306 128x64 driver over machine.I2C, and the core's Display adapter.
+"""A small SSD1306 128x64 driver over machine.I2C, and the core's Display adapter; it
+also drives the SSD1309 of the larger 2.42" modules (panel="ssd1309", see init_cmds()).
 
 Written here rather than taken from micropython-lib's ssd1306: that driver owns a
 framebuf and always sends the whole frame, and its init switches the panel on before
@@ -48,6 +49,20 @@ INIT_CMDS = (
 )
 DISPLAY_ON = 0xAF
 SET_CONTRAST = 0x81
+
+
+def init_cmds(panel="ssd1306"):
+    """INIT_CMDS for the panel's controller. The SSD1309 takes the same commands but has
+    no charge pump (its module makes the panel voltage; 0x8D is not an SSD1309 command)
+    and wants VCOMH 0x34."""
+    if panel == "ssd1306":
+        return INIT_CMDS
+    if panel != "ssd1309":
+        raise ValueError("unknown panel: " + panel)
+    cmds = list(INIT_CMDS)
+    del cmds[8:10]  # 0x8D, 0x14: charge pump
+    cmds[cmds.index(0xDB) + 1] = 0x34
+    return tuple(cmds)
 
 _DATA = b"\x40"  # control byte: Co=0, D/C=1, the rest of the write is RAM data
 _ON = b"\x00\xaf"
@@ -102,12 +117,12 @@ class Recovering:
 
 
 class SSD1306(Recovering):
-    def __init__(self, i2c, addr=0x3C, contrast=0xCF):
+    def __init__(self, i2c, addr=0x3C, contrast=0xCF, panel="ssd1306"):
         self.i2c = i2c
         self.addr = addr
         self._on = True
         self._contrast = contrast
-        self._init = bytes((0x00,) + INIT_CMDS)
+        self._init = bytes((0x00,) + init_cmds(panel))
         self._window = bytearray((0x00, 0x21, 0, WIDTH - 1, 0x22, 0, 0))
         self._cmd3 = bytearray(3)  # control + contrast command + level
         self._zero = bytes(WIDTH)

@@ -9,7 +9,7 @@ from core import buttons as B
 from fakes_machine import make_machine
 from firmware.storage import Storage
 
-BOARDS = ("pico", "pico_w", "pico_1mhz", "rpi_blinka")
+BOARDS = ("pico", "pico_w", "pico_1mhz", "pico_ssd1309", "rpi_blinka")
 
 
 def _board(name):
@@ -38,7 +38,7 @@ def test_board_file_is_complete_and_consistent(name):
     assert sorted(bits) == sorted(B.ALL)  # every logical button exactly once
     pins = [p for p, _ in b.BUTTONS]
     leds = [b.LED_YES, b.LED_NO, b.LED_STATUS]
-    used = pins + leds + [b.SDA, b.SCL]
+    used = pins + leds + [b.SDA, b.SCL] + [p for p in [getattr(b, "DISPLAY_RESET", None)] if p is not None]
     assert len(set(used)) == len(used), "a pin is used twice"
     assert isinstance(b.BUTTONS_ACTIVE_LOW, bool) and isinstance(b.BUTTONS_PULL_UP, bool)
 
@@ -47,6 +47,14 @@ def test_pico_1mhz_is_the_pico_with_a_faster_bus():
     fast, pico = _board("pico_1mhz"), _board("pico")
     for key in ("I2C_ID", "SDA", "SCL", "BUTTONS", "LED_YES", "LED_NO", "LED_STATUS"):
         assert getattr(fast, key) == getattr(pico, key)
+
+
+def test_pico_ssd1309_is_the_pico_with_the_larger_panel_and_its_reset_line():
+    big, pico = _board("pico_ssd1309"), _board("pico")
+    for key in ("I2C_ID", "SDA", "SCL", "I2C_FREQ", "BUTTONS", "LED_YES", "LED_NO", "LED_STATUS"):
+        assert getattr(big, key) == getattr(pico, key)
+    assert (big.PANEL, big.DISPLAY_RESET) == ("ssd1309", 20)
+    assert getattr(pico, "PANEL", "ssd1306") == "ssd1306" and getattr(pico, "DISPLAY_RESET", None) is None
 
 
 def test_pico_w_keeps_off_the_wireless_pins():

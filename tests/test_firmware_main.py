@@ -236,3 +236,19 @@ def test_a_fixed_seed_in_config_replaces_entropy_for_measurements(dev, monkeypat
     monkeypatch.setattr(config, "SEED", 7)
     app = fw.boot(dev.hardware())
     assert app.new_seed() == Rng(7).next32()  # the host simulator's App(seed=7) deals the same
+
+
+def test_ssd1309_board_pulses_the_panel_reset_before_the_first_i2c_write(dev, monkeypatch, tmp_path):
+    log = []
+    pin_value = dev.m.Pin.value
+
+    def value(pin, v=None):
+        if v is not None and pin.id == 20:
+            log.append((v, len(dev.panel.commands)))
+        return pin_value(pin, v)
+
+    monkeypatch.setattr(dev.m.Pin, "value", value)
+    hw = fw.Hardware(fw.load_board("pico_ssd1309"), data_dir=str(tmp_path))
+    assert log == [(0, 0), (1, 0)]  # low, then high, before any command reached the panel
+    assert dev.m.pins[20].mode == dev.m.Pin.OUT and dev.m.pins[20].value() == 1
+    assert not hw.display.failed and (0xDB, 0x34) in dev.panel.commands

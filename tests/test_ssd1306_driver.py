@@ -231,3 +231,30 @@ def test_panel_model_page_mode_and_mirroring():
     assert img[(7 - 1) * 128 + (127 - 0x12)] == 0x80
     p.write(b"\x00\xa1\xc8")
     assert p.visible() == bytes(p.ram)
+
+
+# --- the SSD1309 of the 2.42" modules -------------------------------------------------
+
+
+def test_ssd1309_init_has_no_charge_pump_and_its_vcomh():
+    cmds = ssd1306.init_cmds("ssd1309")
+    assert 0x8D not in cmds and ssd1306.INIT_CMDS[8:10] == (0x8D, 0x14)
+    assert cmds[cmds.index(0xDB) + 1] == 0x34
+    rest = list(ssd1306.INIT_CMDS)
+    del rest[8:10]
+    assert [c for c in cmds if c != 0x34] == [c for c in rest if c != 0x30]  # nothing else differs
+    assert ssd1306.init_cmds() is ssd1306.INIT_CMDS
+    with pytest.raises(ValueError):
+        ssd1306.init_cmds("sh1106")
+
+
+def test_ssd1309_panel_gets_its_init_and_the_same_frames():
+    panel = Panel(ram=OLD_VOTE, on=False)
+    m = make_machine(panel)
+    d = SSD1306(m.I2C(0, sda=m.Pin(4), scl=m.Pin(5)), 0x3C, panel="ssd1309")
+    sent = [c for cmd in panel.commands for c in cmd]
+    assert 0x8D not in sent and (0xDB, 0x34) in panel.commands
+    assert panel.commands[0] == (0xAE,) and panel.commands[-1] == (0xAF,)
+    frame = sample_frame(3)
+    d.show(frame)
+    assert panel.ram == frame
