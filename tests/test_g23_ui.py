@@ -225,3 +225,26 @@ def test_code_around_the_turns_and_a_left_game_are_released(make_box):
     assert "core.games.g23" not in sys.modules and not hasattr(sys.modules["core.games"], "g23")
     assert "g23" not in i18n._sources and not any("g23" in name for name in i18n._tables)
     assert box.lines()[0] == "Players"
+
+
+def test_every_turn_screen_of_a_scripted_game_shows_the_last_action():
+    """Issue 15: the table always sees what just happened, on the turn screen itself."""
+    import os
+    import re
+
+    from core.app import App
+    from host_sim import fakes
+    from host_sim.script import Runner
+
+    app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+    runner = Runner(app)
+    said = re.compile(r"(played the 1|passed, \+1|forced, \+2|folded, \+\d+|: \d+x \d+, \+\d+|forced you|Alone: play or fold)$")
+    turns = 0
+    with open(os.path.join(os.path.dirname(__file__), "scripts", "g23_4players.txt")) as f:
+        for line in f.read().splitlines():
+            assert runner.do(line) is None, line
+            shown = app.frame.lines
+            if shown and shown[0].startswith("Hand ") and ("> Play" in shown or "Play" in shown):
+                turns += 1
+                assert [x for x in shown[1:] if said.search(x)], shown
+    assert turns > 20
