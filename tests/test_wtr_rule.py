@@ -100,18 +100,8 @@ def ref_walk(r):
 
 
 def ref_equivalent(a, b):
-    seen = {None}
-    todo = [[]]
-    while todo:
-        row = todo.pop(0)
-        acc = ref_accepts(a, row)
-        if acc != ref_accepts(b, row):
-            return False
-        for c in acc:
-            if c not in seen:
-                seen.add(c)
-                todo.append(row + [c])
-    return True
+    """Same verdicts after every row a can reach (while they agree, b reaches the same)."""
+    return all(ref_accepts(b, row) == acc for row, acc in ref_walk(a))
 
 
 def valid_under(r, row):
