@@ -93,8 +93,9 @@ class App:
     def warm(self, *modules):
         """Import these modules once the box has been idle for WARM_MS, one per step:
         loading a module from flash takes tens of ms on the Pico, better spent while the
-        table reads the screen than after the press that needs it."""
-        self._warm.extend(modules)
+        table reads the screen than after the press that needs it. Replaces what is still
+        pending: warm() with none cancels it."""
+        self._warm = list(modules)
 
     def after(self, fn):
         """Run fn() once the frame this step makes is on the panel: a press is answered

@@ -251,3 +251,8 @@ def glyph(code, size=WIDTH, extra=_EXTRA):
         else:
             hi = mid
     return (ord("?") - 32) * size
+
+
+def cells(offsets):
+    """The glyphs at these offsets of DATA, one bytes each."""
+    return [DATA[o : o + WIDTH] for o in offsets]

@@ -3,7 +3,8 @@
 Byte buf[page * 128 + x] holds pixels (x, page*8 .. page*8+7), bit 0 at the top, so a
 display adapter can push pages as they are. Text comes in two sizes: 1 is core.font, 5x8
 (menus, read up close); 2 is core.bigfont, 9x18 bold, 18 px high (what the whole table
-reads: whose turn, numbers, votes, dice), imported the first time it is drawn. Every
+reads: whose turn, numbers, votes, dice), imported the first time it is drawn; its glyphs
+stay on flash (core/bigfont.bin) and are read when a text is built. Every
 text() call also records its words in `lines`, so tests and the headless simulator assert
 on text, not pixels. A selected (inverted) text is recorded with a leading "> ".
 
@@ -177,15 +178,18 @@ def _rows(s, size):
 def _build(s, fc):
     """One bytes object per page: a glyph's columns, the gap, the next glyph's. A face
     with a rise starts one page up, its cell's row 0 in that page's last row."""
-    data = fc.DATA
     w = fc.WIDTH
     size = w * fc.PAGES  # bytes per glyph
     offsets = []
     for ch in s:
         c = ord(ch)
         offsets.append((c - 32) * size if 32 <= c <= 126 else fc.glyph(c))  # ASCII inline: the hot loop
+    cells = fc.cells(offsets)  # the large face reads them from flash
     gap = bytes(fc.ADVANCE - w)
-    rows = tuple(gap.join([data[o + k : o + k + w] for o in offsets]) for k in range(0, size, w))
+    if size == w:  # one page (5x8): the glyphs as they are
+        rows = (gap.join(cells),)
+    else:
+        rows = tuple(gap.join([g[k : k + w] for g in cells]) for k in range(0, size, w))
     return _shifted(rows, -fc.RISE & 7) if fc.RISE else rows
 
 

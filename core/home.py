@@ -10,9 +10,17 @@ from core.i18n import t
 from core.ui import ROWS, Menu, Message
 
 
+# The core modules only a game needs, and only the Secret vote: a choice on the home menu
+# releases the other side's (leave_games), so the Secret vote does not carry the game menu,
+# sessions and saves on the heap, nor a game the vote tool.
+GAME_ONLY = ("core.gamemenu", "core.session", "core.saves", "core.play", "core.progress", "core.show",
+             "core.playout", "core.tiles", "core.textentry")
+VOTE_ONLY = ("core.ballot",)
+WARM = ("core.players", "core.session", "core.gamemenu")  # what the first choice needs
+
+
 def start(app):
     app.push(HomeMenu(app))
-    app.warm("core.players", "core.session", "core.gamemenu")  # what the first choice needs
     last = _last(app)
     if last:
         from core.gamemenu import resume
@@ -46,9 +54,10 @@ class HomeMenu(Menu):
         self.seen = -1
 
     def draw(self, f):
-        if self.seen != self.app.changes:
+        if self.seen != self.app.changes:  # back on top (or first drawn)
             self.seen = self.app.changes
             self.saved = _saved(self.app)
+            self.app.warm(*WARM)
         Menu.draw(self, f)
         for i in self.saved:
             if i != self.index and self.top <= i < self.top + ROWS:
@@ -82,6 +91,9 @@ def _game_label(g):
 def choose(app, i):
     n = len(games.GAMES)
     leave_games(games.GAMES[i][0] if i < n else None)
+    app.warm()  # what the home menu was warming may be the other side's
+    for name in VOTE_ONLY if i < n else GAME_ONLY:
+        release(name)
     if i < n:
         g = games.GAMES[i]
         if not g[1]:

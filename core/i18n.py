@@ -1,22 +1,29 @@
 """Translated text: English, German and Dutch, one language in memory at a time.
 
 use(source) registers a text source: "ui" for the core, a game's id for a game; drop()
-forgets it again. Its words live in core/lang/<source>_<lang>.py (TEXT = {key: string}).
-t(key, *args) looks the key up in the current language's tables, loading each table the
-first time it is needed, and formats it with str.format(*args). A key missing in German
-or Dutch falls back to English; a key missing everywhere comes back as the key itself
-(visible in tests, never a crash). set_lang() drops the old language's tables, so only
-one language takes memory.
+forgets it again. Its words live in core/lang/<source>_<lang>.txt, one `key=text` line
+per key, sorted by key (a `\\n` in the text is a line break; lines starting with # are
+comments). t(key, *args) looks the key up in the current language's tables and formats it
+with str.format(*args). A key missing in German or Dutch falls back to English; a key
+missing everywhere comes back as the key itself (visible in tests, never a crash).
+
+The words stay on flash. Loading a table reads its file once and keeps only an index,
+6 bytes a key (16 bits of the key's hash, where its line starts, how long it is), and the
+open file; a lookup finds the hash in the index (bytes.find, C speed), reads that one line
+and checks its key, so a hash that differs between interpreters (CPython salts it) changes
+no result. A table held as a dict of strings took ~68 bytes a key on the Pico's heap (two
+string objects of 16-byte blocks each), 6.5 KiB for the core's words alone. The last
+CACHE_MAX texts looked up are kept: a screen drawn again (a cursor move) reads no file.
+set_lang(), use() and drop() close the tables they forget and empty that cache.
 """
 
-import sys
-
-from core import release
-
 LANGS = ("en", "de", "nl")
+_DIR = __file__[: __file__.rfind("/") + 1] + "lang/"  # core/lang/ beside this module
 _lang = "en"
 _sources = []  # registered sources, in registration order
-_tables = {}  # module name -> TEXT dict of the loaded tables
+_tables = {}  # "<source>_<lang>" -> _Table of the loaded tables
+CACHE_MAX = 16
+_cache = {}  # key -> text (unformatted) of the latest lookups
 
 
 def set_lang(code):
@@ -24,7 +31,9 @@ def set_lang(code):
     if code not in LANGS:
         raise ValueError("unknown language " + str(code))
     if code != _lang:
-        _tables.clear()
+        for name in list(_tables):
+            _tables.pop(name).close()
+        _cache.clear()
         _lang = code
 
 
@@ -35,45 +44,122 @@ def lang():
 def use(source):
     if source not in _sources:
         _sources.append(source)
+        _cache.clear()  # a key the new source has may have come back as the key itself
 
 
 def drop(source):
     """Unregister a source (a game the box has left) and forget its loaded tables."""
     if source in _sources:
         _sources.remove(source)
+    _cache.clear()
     for code in LANGS:
-        _tables.pop("core.lang.{}_{}".format(source, code), None)
+        table = _tables.pop(source + "_" + code, None)
+        if table is not None:
+            table.close()
+
+
+def path(source, code):
+    return _DIR + source + "_" + code + ".txt"
+
+
+def lines(data):
+    """(start, key end, line end) of every `key=text` line in a table file's bytes."""
+    pos = 0
+    size = len(data)
+    while pos < size:
+        end = data.find(b"\n", pos)
+        if end < 0:
+            end = size
+        eq = data.find(b"=", pos, end)
+        if eq > pos and data[pos] != 35:  # 35: "#", a comment
+            yield pos, eq, end
+        pos = end + 1
+
+
+def _unescape(s):
+    return s.replace("\\n", "\n") if "\\" in s else s
+
+
+def read(source, code):
+    """The whole table as {key: text} ({} when the file is missing): for tests and tools;
+    the box itself never builds this dict."""
+    try:
+        with open(path(source, code), "rb") as f:
+            data = f.read()
+    except OSError:
+        return {}
+    return {data[a:k].decode(): _unescape(data[k + 1 : e].decode()) for a, k, e in lines(data)}
+
+
+def _hash(key):
+    return (hash(key) & 0xFFFF).to_bytes(2, "little")
+
+
+class _Table:
+    """One table file: its index in RAM, its text on flash (an empty index without a file)."""
+
+    def __init__(self, name):
+        self.file = None
+        index = bytearray()
+        try:
+            f = open(_DIR + name + ".txt", "rb")
+        except OSError:  # a source without this language: its keys fall back
+            self.index = b""
+            return
+        data = f.read()
+        for a, k, e in lines(data):
+            index += _hash(data[a:k].decode()) + a.to_bytes(2, "little") + (e - a).to_bytes(2, "little")
+        self.index = bytes(index)
+        self.file = f
+
+    def get(self, key, h):
+        """The text of `key` (bytes) whose _hash() is h, or None."""
+        index = self.index
+        i = index.find(h)
+        while i >= 0:
+            if i % 6 == 0:  # a hash, not bytes that straddle two entries
+                f = self.file
+                f.seek(int.from_bytes(index[i + 2 : i + 4], "little"))
+                line = f.read(int.from_bytes(index[i + 4 : i + 6], "little"))
+                n = len(key)
+                if line[:n] == key and line[n : n + 1] == b"=":
+                    return _unescape(line[n + 1 :].decode())
+            i = index.find(h, i + 1)
+        return None
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
+            self.file = None
 
 
 def _table(code, source):
-    name = "core.lang.{}_{}".format(source, code)
+    name = source + "_" + code
     table = _tables.get(name)
     if table is None:
-        try:
-            __import__(name)
-        except ImportError:  # a source without this language: its keys fall back
-            table = {}
-        else:
-            table = sys.modules[name].TEXT
-            # Keep only the dict: no module object (and no second reference from the
-            # package) stays behind to hold a language that is switched away from.
-            release(name)
-        _tables[name] = table
+        table = _tables[name] = _Table(name)
     return table
 
 
-def _find(code, key):
+def _find(code, key, h):
     for source in _sources:
-        s = _table(code, source).get(key)
+        s = _table(code, source).get(key, h)
         if s is not None:
             return s
     return None
 
 
 def t(key, *args):
-    s = _find(_lang, key)
-    if s is None and _lang != "en":
-        s = _find("en", key)
+    s = _cache.get(key)
     if s is None:
-        s = key
+        k = key.encode()
+        h = _hash(key)
+        s = _find(_lang, k, h)
+        if s is None and _lang != "en":
+            s = _find("en", k, h)
+        if s is None:
+            s = key
+        if len(_cache) >= CACHE_MAX:
+            _cache.clear()
+        _cache[key] = s
     return s.format(*args) if args else s

@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from core import i18n  # noqa: E402
+from core import i18n, release  # noqa: E402
 from core.app import App  # noqa: E402
 from host_sim import fakes, script  # noqa: E402
 
@@ -106,15 +106,19 @@ def random_game_fits(game, s, rng, lang, long_names):
 
 @pytest.fixture(autouse=True)
 def keep_games():
-    """A box's home menu releases the games it leaves (core.home.leave_games): their
-    modules and text sources are put back after every test, because test modules keep
-    using (and patching) the game modules they imported."""
-    mods = [(n, m) for n, m in sys.modules.items() if n.startswith("core.games.")]
+    """A box's home menu releases the games it leaves and the core modules the choice does
+    not need (core.home.leave_games, GAME_ONLY, VOTE_ONLY): after every test the core's
+    modules are exactly those from before it again, and the text sources are put back,
+    because test modules keep using (and patching) the modules they imported."""
+    mods = {n: m for n, m in sys.modules.items() if n.startswith("core.")}
     sources = list(i18n._sources)
     yield
-    for name, mod in mods:
+    for name in [n for n in sys.modules if n.startswith("core.") and n not in mods]:
+        release(name)  # imported in the test: the next import is fresh
+    for name, mod in mods.items():
         sys.modules[name] = mod
-        setattr(sys.modules["core.games"], name[11:], mod)
+        dot = name.rfind(".")
+        setattr(sys.modules[name[:dot]], name[dot + 1 :], mod)
     for source in sources:
         i18n.use(source)
 

@@ -15,10 +15,10 @@ from tools import deploy
 ROOT = deploy.ROOT
 
 
-def _py_files(*dirs):
+def _py_files(*dirs, ext="*.py"):
     out = []
     for d in dirs:
-        out += glob.glob(os.path.join(ROOT, d, "**", "*.py"), recursive=True)
+        out += glob.glob(os.path.join(ROOT, d, "**", ext), recursive=True)
     return sorted(os.path.relpath(p, ROOT).replace(os.sep, "/") for p in out)
 
 
@@ -26,7 +26,9 @@ def test_committed_manifest_lists_exactly_the_current_files():
     with open(os.path.join(ROOT, "package.json")) as f:
         committed = json.load(f)
     srcs = sorted(src for _, src in committed["urls"] if _ != "main.py")
-    want = _py_files("core", "firmware", "boards")
+    data = _py_files("core", ext="*.txt") + _py_files("core", ext="*.bin")
+    want = sorted(_py_files("core", "firmware", "boards") + data)
+    assert "core/lang/ui_en.txt" in want
     assert srcs == want, "package.json is stale: run `python -m tools.deploy --write-manifest`"
     for dest, src in committed["urls"]:
         assert dest == src or (dest, src) == ("main.py", "firmware/main.py")
@@ -88,6 +90,8 @@ def test_deploy_builds_and_copies(fake_board, tmp_path):
         for p in glob.glob(str(tmp_path / "device" / "**" / "*.mpy"), recursive=True)
     )
     assert built == [p[:-3] + ".mpy" for p in _py_files("core", "firmware", "boards")]
+    for rel in _py_files("core", ext="*.txt") + _py_files("core", ext="*.bin"):  # data as it is
+        assert (tmp_path / "device" / rel).read_bytes() == open(os.path.join(ROOT, rel), "rb").read()
 
 
 def test_deploy_refuses_a_mismatched_board_before_copying(fake_board):

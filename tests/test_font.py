@@ -132,7 +132,7 @@ def test_module_is_micropython_friendly():
     assert not re.search(r"\bimport\b|\bdict\b|\{|ljust|rjust|zfill|bit_length|typing|dataclass", code)
     # only constants at module level: assignments of literals and one def
     top = [t.string for t in toks if t.type == tokenize.NAME and t.start[1] == 0]
-    assert top == ["WIDTH", "HEIGHT", "ADVANCE", "PAGES", "RISE", "_EXTRA", "DATA", "def"]
+    assert top == ["WIDTH", "HEIGHT", "ADVANCE", "PAGES", "RISE", "_EXTRA", "DATA", "def", "def"]
 
 
 def _bdf_glyphs(source=SOURCE, width=5, height=8):
@@ -167,18 +167,23 @@ def test_matches_source_font():
 BIG_SOURCE = "/usr/share/fonts/X11/misc/9x18B.pcf.gz"
 
 
+with open(os.path.join(os.path.dirname(bigfont.__file__), "bigfont.bin"), "rb") as _f:
+    BIG_DATA = _f.read()  # the large face's glyphs, read here without the module
+
+
 def big_rows(ch):
     o = bigfont.glyph(ord(ch))
     w = bigfont.WIDTH
-    return ["".join("#" if bigfont.DATA[o + (y >> 3) * w + x] >> (y & 7) & 1 else "." for x in range(w))
+    return ["".join("#" if BIG_DATA[o + (y >> 3) * w + x] >> (y & 7) & 1 else "." for x in range(w))
             for y in range(bigfont.HEIGHT)]
 
 
 def test_big_face_contract():
     assert (bigfont.WIDTH, bigfont.HEIGHT, bigfont.ADVANCE, bigfont.PAGES, bigfont.RISE) == (9, 18, 9, 3, 1)
-    assert isinstance(bigfont.DATA, bytes)
     size = bigfont.WIDTH * bigfont.PAGES
-    assert len(bigfont.DATA) == (len(COVERED) + 1) * size  # plus ✓, which 5x8 lacks
+    assert len(BIG_DATA) == (len(COVERED) + 1) * size  # plus ✓, which 5x8 lacks
+    offsets = [bigfont.glyph(ord(ch)) for ch in "A\u2713\u00c4?"]
+    assert bigfont.cells(offsets) == [BIG_DATA[o : o + size] for o in offsets]  # the module reads the file
     q = bigfont.glyph(ord("?"))
     offsets = {bigfont.glyph(c) for c in COVERED}
     assert len(offsets) == len(COVERED) and all(o % size == 0 for o in offsets)

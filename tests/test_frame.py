@@ -35,7 +35,7 @@ class Pixels:
             o = fc.glyph(ord(ch))
             for c in range(fc.WIDTH):
                 for r in range(fc.HEIGHT):
-                    if fc.DATA[o + (r >> 3) * fc.WIDTH + c] >> (r & 7) & 1:
+                    if fc.cells([o])[0][(r >> 3) * fc.WIDTH + c] >> (r & 7) & 1:
                         self.put(x + c, y + r, not invert)
             x += fc.ADVANCE
 

@@ -562,9 +562,7 @@ def test_prompts_translated():
 
 
 def _tables():
-    import importlib
-
-    return {c: importlib.import_module("core.lang.g23_" + c).TEXT for c in i18n.LANGS}
+    return {c: i18n.read("g23", c) for c in i18n.LANGS}
 
 
 def test_screen_texts_fit_a_line():

@@ -225,6 +225,30 @@ def test_code_around_the_turns_and_a_left_game_are_released(make_box):
     assert "core.games.g23" not in sys.modules and not hasattr(sys.modules["core.games"], "g23")
     assert "g23" not in i18n._sources and not any("g23" in name for name in i18n._tables)
     assert box.lines()[0] == "Players"
+    # nor the core modules only games use (the home menu had warmed some of them)
+    from core.home import GAME_ONLY
+
+    assert not [m for m in GAME_ONLY if m in sys.modules]
+    assert "core.ballot" in sys.modules
+    _no_released_module_kept_alive()
+    box.do("hold BACK 1500", "OK")  # leave the vote; its modules go once a game is chosen
+    assert box.lines()[0] == "Tablebox"
+    box.do("UP", "UP", "UP", "UP", "UP", "OK")  # 23 again: its save is offered, the code is back
+    assert "core.ballot" not in sys.modules and "core.gamemenu" in sys.modules
+    _no_released_module_kept_alive()
+
+
+def _no_released_module_kept_alive():
+    """A released module must have no importer left that holds it: else it stays on the
+    heap and the next import loads a second copy."""
+    import sys
+    import types
+
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("core"):
+            for v in vars(mod).values():
+                if isinstance(v, types.ModuleType) and v.__name__.startswith("core."):
+                    assert sys.modules.get(v.__name__) is v, (name, v.__name__)
 
 
 def test_every_turn_screen_of_a_scripted_game_shows_the_last_action():

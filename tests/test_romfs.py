@@ -109,13 +109,13 @@ def test_use_romfs():
         assert "nothing was copied" in str(e.value)
 
 
-def test_dry_run_builds_the_image_with_exactly_the_apps_mpy_files(monkeypatch, tmp_path):
+def test_dry_run_builds_the_image_with_exactly_the_apps_mpy_and_text_files(monkeypatch, tmp_path):
     monkeypatch.setattr(deploy, "BUILD", str(tmp_path / "device"))
     assert deploy.main(["--dry-run"]) == 0
     image, main_py = deploy.romfs_paths()
     with open(image, "rb") as f:
         files = read_romfs(f.read())
-    want = [p[:-3] + ".mpy" for p in deploy.source_files()]
+    want = sorted([p[:-3] + ".mpy" for p in deploy.source_files()] + deploy.data_files())
     assert sorted(files) == want
     for rel, data in files.items():
         with open(os.path.join(deploy.BUILD, rel), "rb") as f:

@@ -1,26 +1,18 @@
-"""Text tables: every source has the same keys and placeholders in every language, and
-only the current language is held in memory."""
+"""Text tables: every source has the same keys and placeholders in every language, the
+files are what core.i18n reads (sorted keys, no stray lines), lookups find every key
+through the flash index, and only the current language is held in memory."""
 
 import glob
-import importlib
 import os
 import re
-import sys
 
 import pytest
 
 from core import i18n
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = sorted({os.path.basename(p)[:-6] for p in glob.glob(os.path.join(ROOT, "core", "lang", "*_en.py"))})
-
-
-def table(source, code):
-    name = "core.lang.{}_{}".format(source, code)
-    text = importlib.import_module(name).TEXT
-    del sys.modules[name]  # leave no trace for the memory test below
-    delattr(sys.modules["core.lang"], name[10:])
-    return text
+SOURCES = sorted({os.path.basename(p)[:-7] for p in glob.glob(os.path.join(ROOT, "core", "lang", "*_en.txt"))})
+table = i18n.read
 
 
 def fields(s):
@@ -48,7 +40,6 @@ def test_only_the_current_language_is_loaded():
         assert i18n.t("home.vote") == "Geheime Wahl"
         loaded = set(i18n._tables)
         assert loaded and all(name.endswith("_de") for name in loaded)
-        assert not any(name.startswith("core.lang.ui_") for name in sys.modules)
         i18n.set_lang("nl")
         assert i18n.t("home.vote") == "Geheime stemming"
         assert all(name.endswith("_nl") for name in i18n._tables)
@@ -68,5 +59,81 @@ def test_source_without_tables_is_harmless():
         assert i18n.t("ui.range", 1, 2) == "1 to 2"
         assert i18n.t("nosuchgame.x") == "nosuchgame.x"
     finally:
-        i18n._sources.remove("nosuchgame")
-        i18n._tables.clear()
+        i18n.drop("nosuchgame")
+
+
+@pytest.mark.parametrize("source", SOURCES)
+@pytest.mark.parametrize("code", i18n.LANGS)
+def test_table_file_is_sorted_key_lines(source, code):
+    with open(i18n.path(source, code), "rb") as f:
+        data = f.read()
+    assert len(data) < 65536  # the index keeps offsets in 2 bytes
+    rows = data.decode().split("\n")
+    assert rows[0].startswith("# ") and rows[-1] == ""
+    keys = [r.split("=", 1)[0] for r in rows[1:-1]]
+    assert all("=" in r for r in rows[1:-1])  # texts may be empty or hold "="
+    assert keys == sorted(set(keys)) and all(re.match(r"^[A-Za-z0-9_.]+$", k) for k in keys)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_every_key_is_found_through_the_index(source):
+    before = list(i18n._sources)
+    i18n.use("ui")
+    i18n.use(source)
+    try:
+        for code in i18n.LANGS:
+            i18n.set_lang(code)
+            for key, text in table(source, code).items():
+                assert i18n.t(key) == text, (code, key)
+    finally:
+        i18n.set_lang("en")
+        if source not in before:
+            i18n.drop(source)
+
+
+def test_lookup_checks_the_key_behind_a_hash(tmp_path, monkeypatch):
+    # Keys whose CRC-16s collide, and a hash that straddles two index entries: the line
+    # read must hold the key asked for, else the search goes on.
+    keys = {}
+    n = 0
+    while len(keys) < 2 or not any(len(v) > 1 for v in keys.values()):
+        k = "k%d" % n
+        keys.setdefault(i18n._hash(k), []).append(k)
+        n += 1
+    pair = next(v for v in keys.values() if len(v) > 1)[:2]
+    lines = ["# test"] + ["%s=text of %s\\nline 2" % (k, k) for k in sorted(pair)]
+    (tmp_path / "x_en.txt").write_text("\n".join(lines) + "\n")
+    monkeypatch.setattr(i18n, "_DIR", str(tmp_path) + "/")
+    i18n.use("x")
+    try:
+        for k in pair:
+            assert i18n.t(k) == "text of %s\nline 2" % k
+        assert i18n.t("k%d" % (n + 5)) == "k%d" % (n + 5)
+        table = i18n._tables["x_en"]
+        assert len(table.index) == 12 and table.file is not None
+    finally:
+        i18n.drop("x")
+        for name in list(i18n._tables):  # the other sources' empty tables from tmp_path
+            i18n._tables.pop(name).close()
+    assert table.file is None
+
+
+def test_latest_lookups_are_cached_and_the_cache_stays_small(monkeypatch):
+    i18n.use("ui")
+    i18n.set_lang("de")
+    try:
+        assert i18n.t("home.vote") == "Geheime Wahl"
+
+        def no_file(*args):
+            raise AssertionError("looked up again")
+
+        monkeypatch.setattr(i18n, "_find", no_file)
+        assert i18n.t("home.vote") == "Geheime Wahl"
+        monkeypatch.undo()
+        for key in table("ui", "de"):
+            assert i18n.t(key) == table("ui", "de")[key]
+            assert len(i18n._cache) <= i18n.CACHE_MAX
+        i18n.set_lang("nl")  # another language empties it
+        assert not i18n._cache and i18n.t("home.vote") == "Geheime stemming"
+    finally:
+        i18n.set_lang("en")

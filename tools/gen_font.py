@@ -1,7 +1,9 @@
 """Generate the box's two bitmap faces from X11 misc-fixed fonts:
 
     core/font.py     5x8     menus and everything read up close (size 1)
-    core/bigfont.py  9x18 bold  what the whole table reads (size 2)
+    core/bigfont.py  9x18 bold  what the whole table reads (size 2); its glyphs are
+                     core/bigfont.bin, read from flash a glyph at a time (5.8 KB that
+                     would otherwise sit on the Pico's heap as a bytes constant)
 
 Source: Debian package xfonts-base ships /usr/share/fonts/X11/misc/{5x8,9x18B,9x18}.pcf.gz
 (the ISO10646-1 encodings). The misc-fixed fonts are public domain ("Public domain font.
@@ -15,10 +17,10 @@ Run by hand on CPython (never on the device):
 
 The PCF files are parsed directly (TOC, metrics, bitmaps, encodings); no other tools needed.
 
-Both modules share one layout, read by core.frame: glyph i takes PAGES * WIDTH bytes, the
-WIDTH columns of its first page (bit 0 = top row), then those of the next page; glyphs
-0..94 are ASCII 32..126, 95..190 Latin-1 160..255, then the sorted _EXTRA code points.
-core/font.py also holds glyph(), the one lookup for both faces.
+Both faces share one layout, read by core.frame through cells(): glyph i takes
+PAGES * WIDTH bytes, the WIDTH columns of its first page (bit 0 = top row), then those of
+the next page; glyphs 0..94 are ASCII 32..126, 95..190 Latin-1 160..255, then the sorted
+_EXTRA code points. core/font.py also holds glyph(), the one lookup for both faces.
 """
 import gzip
 import os
@@ -30,9 +32,9 @@ import sys
 # misc-fixed 5x8 has all six and they stay distinct at 1x, so they come from the source as is.
 EXTRAS = "€–—‘’“”„…•←→↑↓✓▼►■□▲△●○"
 FACES = (
-    # module, source, fallback source, width, height, advance, rise
-    ("font", "5x8", None, 5, 8, 6, 0),
-    ("bigfont", "9x18B", "9x18", 9, 18, 9, 1),
+    # module, source, fallback source, width, height, advance, rise, glyphs in a file
+    ("font", "5x8", None, 5, 8, 6, 0, False),
+    ("bigfont", "9x18B", "9x18", 9, 18, 9, 1, True),
 )
 # rise: rows of the cell drawn above the text's y. The 9x18 cell's row 0 holds only the
 # top of the grave and acute accents of capitals and row 17 only the tail of Ç, so with
@@ -130,18 +132,33 @@ def glyph(code, size=WIDTH, extra=_EXTRA):
         else:
             hi = mid
     return (ord("?") - 32) * size
+
+
+def cells(offsets):
+    """The glyphs at these offsets of DATA, one bytes each."""
+    return [DATA[o : o + WIDTH] for o in offsets]
 '''
 
 BIG_LOOKUP = '''
 
 
 def glyph(code):
-    """Offset in DATA of the glyph for code point `code`; the glyph of "?" if absent."""
+    """Offset in the data file of the glyph for code point `code`; the glyph of "?" if absent."""
     return font.glyph(code, WIDTH * PAGES, _EXTRA)
+
+
+def cells(offsets):
+    """The glyphs at these offsets of the data file, one bytes each."""
+    f = _FILE
+    out = []
+    for o in offsets:
+        f.seek(o)
+        out.append(f.read(%d))
+    return out
 '''
 
 
-def generate(folder, module, name, fallback, width, height, advance, rise):
+def generate(folder, module, name, fallback, width, height, advance, rise, in_file):
     src = os.path.join(folder, name + ".pcf.gz")
     glyphs = read_pcf(src, width, height)
     used = [name]
@@ -165,7 +182,8 @@ def generate(folder, module, name, fallback, width, height, advance, rise):
         "# Source: X11 misc-fixed %s (ISO10646-1), Debian package xfonts-base." % ", ".join(used),
         "# Licence: the misc-fixed fonts are public domain (\"Public domain font.  Share and enjoy.\").",
         "# Regenerate: %s" % regen,
-        "# Layout: glyph i is DATA[i*%d:(i+1)*%d]: per page (8 rows) its WIDTH columns, bit 0 = top row." % (size, size),
+        "# Layout: glyph i is %s[i*%d:(i+1)*%d]: per page (8 rows) its WIDTH columns, bit 0 = top row." % (
+            "core/%s.bin" % module if in_file else "DATA", size, size),
         "# Glyphs 0..94 = ASCII 32..126, 95..190 = Latin-1 160..255, then the _EXTRA code points.",
         "# Not in the source font, so left out: %s" % (" ".join("U+%04X" % ord(ch) for ch in missing) or "none"),
         "",
@@ -182,15 +200,20 @@ def generate(folder, module, name, fallback, width, height, advance, rise):
         "# Sorted extra code points, 2 bytes each, big-endian; glyph index 191 + position.",
         "_EXTRA = b\"%s\"" % "".join("\\x%02x\\x%02x" % (c >> 8, c & 0xFF) for c in extras),
         "",
-        "DATA = (",
     ]
-    for code in codes:
-        ch = chr(code)
-        label = ch if ch.isprintable() and not ch.isspace() and code != 0xAD else ""
-        hexes = "".join("\\x%02x" % b for b in columns(glyphs[code], width, pages))
-        out.append("    b\"%s\"  # U+%04X %s" % (hexes, code, label))
-    out.append(")")
-    text = "\n".join(out) + (LOOKUP if module == "font" else BIG_LOOKUP)
+    if in_file:
+        with open(os.path.join("core", module + ".bin"), "wb") as f:
+            f.write(b"".join(columns(glyphs[code], width, pages) for code in codes))
+        out.append('_FILE = open(__file__[: __file__.rfind("/") + 1] + "%s.bin", "rb")  # kept open' % module)
+    else:
+        out.append("DATA = (")
+        for code in codes:
+            ch = chr(code)
+            label = ch if ch.isprintable() and not ch.isspace() and code != 0xAD else ""
+            hexes = "".join("\\x%02x" % b for b in columns(glyphs[code], width, pages))
+            out.append("    b\"%s\"  # U+%04X %s" % (hexes, code, label))
+        out.append(")")
+    text = "\n".join(out) + (LOOKUP if module == "font" else BIG_LOOKUP % size)
     dst = os.path.join("core", module + ".py")
     with open(dst, "w", encoding="utf-8") as f:
         f.write(text.replace(" \n", "\n"))

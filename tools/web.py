@@ -11,7 +11,7 @@ any path (every URL in it is relative):
                     version from their contents (a new build replaces the offline copy)
   micropython.mjs, micropython.wasm   the official MicroPython WebAssembly port, from the
                     npm package `./dev` installs into tests/mp/node_modules
-  app.json          {repo path: source} of every .py under core/ and web/, one request
+  app.json          {repo path: source} of every .py under core/ and web/ and the data files, one request
   icon-192.png, icon-512.png   the install icons, drawn here with the core's own frame
 and returns the folder. serve(out, port) starts a static server on 127.0.0.1 only, in a
 thread, and returns it (server.server_address has the port; shutdown() stops it).
@@ -21,6 +21,7 @@ import argparse
 import functools
 import hashlib
 import http.server
+import base64
 import json
 import os
 import re
@@ -48,16 +49,21 @@ class BuildError(Exception):
 
 
 def sources():
-    """{repo-relative path: text} of every .py under PY_DIRS."""
+    """{repo-relative path: text} of every .py and data file under PY_DIRS: the text
+    tables (.txt) as they are, the large face's glyphs (.bin) in base64."""
     out = {}
     for top in PY_DIRS:
         for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
             for f in filenames:
-                if f.endswith(".py"):
-                    path = os.path.join(dirpath, f)
+                path = os.path.join(dirpath, f)
+                rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
+                if f.endswith(".py") or f.endswith(".txt"):
                     with open(path, encoding="utf-8") as fh:
-                        out[os.path.relpath(path, ROOT).replace(os.sep, "/")] = fh.read()
+                        out[rel] = fh.read()
+                elif f.endswith(".bin"):
+                    with open(path, "rb") as fh:
+                        out[rel] = base64.b64encode(fh.read()).decode()
     return out
 
 

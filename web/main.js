@@ -163,7 +163,8 @@ async function boot() {
             const dir = "/" + parts.slice(0, i).join("/");
             if (!mp.FS.analyzePath(dir).exists) mp.FS.mkdir(dir);
         }
-        mp.FS.writeFile("/" + path, files[path]);
+        const data = files[path]; // a .bin file comes in base64 (tools/web.py)
+        mp.FS.writeFile("/" + path, path.endsWith(".bin") ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) : data);
     }
     mp.pyimport("sys").path.insert(0, "/");
     const app = mp.pyimport("web.box").start(page, localStorage, seed());

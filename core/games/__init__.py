@@ -5,7 +5,7 @@ needs them without importing a game). A game module (core/games/<id>.py) is a pu
 machine (OpenSpiel / boardgame.io style); it holds rules and labels, never button
 handling:
 
-  words     in core/lang/<id>_en.py, _de.py, _nl.py (TEXT = {key: string}, keys
+  words     in core/lang/<id>_en.txt, _de.txt, _nl.txt (key=text lines, keys
             prefixed "<id>."); load() registers them with core.i18n. "<id>.help" is
             shown by the game menu's "How the box rules": what the box does and its
             rulings where the rulebook is silent (paragraphs split by newlines)

@@ -5,7 +5,7 @@
 //   node tests/mp/run.mjs [--path DIR]... <repo_root> [script.py | -]
 //
 // The script is read from the file, or from stdin when it is "-" or missing.
-// Every .py file under <repo_root>/core/ is copied into the wasm filesystem at /core/...,
+// Every .py file (and data file, .txt and .bin) under <repo_root>/core/ is copied into the wasm filesystem at /core/...,
 // keeping paths. Each --path DIR (repeatable; relative to <repo_root> unless absolute) is
 // copied too: a directory inside the repo keeps its repo-relative path (--path host_sim
 // -> /host_sim/...), one outside the repo lands at /<basename>/. "/" is put first on
@@ -133,7 +133,7 @@ function copyTree(FS, srcDir, dstDir, onlyPy) {
         const dst = dstDir + "/" + ent.name;
         if (ent.isDirectory()) {
             copyTree(FS, src, dst, onlyPy);
-        } else if (ent.isFile() && (!onlyPy || ent.name.endsWith(".py"))) {
+        } else if (ent.isFile() && (!onlyPy || /\.(py|txt|bin)$/.test(ent.name))) {
             FS.writeFile(dst, fs.readFileSync(src));
         }
     }

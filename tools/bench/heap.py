@@ -75,11 +75,11 @@ def verdict_notes(mem, imp, romfs):
             which, games.info(game_id)[2], kib(full["total"]), kib(none["total"]), kib(imports.TARGET),
             kib(none["qstr"] or 0), kib(buffers), kib(code), kib(text), kib(worst_peak["peak"]),
             worst_peak["title"], kib(harness), kib(max(0, live))),
-        "What would fix it: freezing core/ (tables included) and the games into a custom "
+        "What would fix it: freezing core/ and the games into a custom "
         "MicroPython firmware (tools/manifest.py, see README). Frozen modules run from flash: their "
         "bytecode, constant tables, string constants and qstrs are not copied into the heap, "
-        "which then holds only module dicts, function and class objects, the TEXT dicts' hash "
-        "tables, the frame buffers and the live state. Not measured here (the WebAssembly port "
+        "which then holds only module dicts, function and class objects, the text tables' "
+        "indexes, the frame buffers and the live state. Not measured here (the WebAssembly port "
         "cannot freeze modules). Without a custom firmware the remaining lever is loading less "
         "bytecode: the biggest modules in the per-step table of the memory section first.",
         imports.romfs_note(romfs),

@@ -80,10 +80,12 @@ def import_plan(g):
     without tiles). Also the two module sets."""
     sources = {}
     for rel in wasm.core_files():
+        if not rel.endswith(".py"):  # data files
+            continue
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             sources[wasm.module_name(rel)] = f.read()
     game_mods = {"core.games." + x[1] for x in built_games()}
-    order = [m for m in import_order(sources) if m not in game_mods and not wasm.is_table(m)]
+    order = [m for m in import_order(sources) if m not in game_mods]
     at_boot, at_game = loaded_modules(g[0], g[4])
     plan = [("qstr", None)] + [("import", m) for m in order if m in at_boot] + [("boot", None)]
     plan += [("import", m) for m in order if m in at_game and m not in at_boot]
@@ -94,7 +96,7 @@ def import_plan(g):
 
 def table_plan(lang):
     """The text tables of one language, each loaded as core.i18n keeps it."""
-    plan = [("qstr", None), ("import", "core.i18n"), ("import", "core.lang"), ("table", ["ui", lang])]
+    plan = [("qstr", None), ("import", "core.i18n"), ("table", ["ui", lang])]
     plan += [("table", [g[0], lang]) for g in built_games()]
     return plan + [("qstr", None)]
 
@@ -206,7 +208,7 @@ def section(imp, mpy_cross_version):
         "default options and without `-march`: bytecode, which loads here (the device build, with "
         "the options tools/deploy.py gives, is measured on the emulated Pico). The last row per "
         "game is the same .mpy build with every table in "
-        "core/lang emptied (`TEXT = {}`; t() then answers with the keys): the code alone."
+        "core/lang emptied (only its comment line; t() then answers with the keys): the code alone."
         % mpy_cross_version
     )
     add("")
@@ -229,11 +231,10 @@ def section(imp, mpy_cross_version):
     )
     add("")
     add(
-        "Language tables alone, one fresh interpreter per language: core.i18n and the core.lang "
-        "package, then each table loaded the way core.i18n keeps it (`_table()`: imported, the "
-        "TEXT dict kept, the module object dropped). Only the current language is ever loaded, so "
-        "German and Dutch are for comparison. A table's cost here includes the qstrs its strings "
-        "intern (and a new qstr pool when one fills up), which is why .py and .mpy can differ."
+        "Language tables alone, one fresh interpreter per language: core.i18n, then each table "
+        "loaded the way core.i18n keeps it (`_table()`: the index of its keys and the open file; "
+        "the words stay in the file). Only the current language is ever loaded, so German and "
+        "Dutch are for comparison."
     )
     add("")
     srcs = ["ui"] + [g[0] for g in built_games()]
@@ -242,7 +243,7 @@ def section(imp, mpy_cross_version):
         for lang in i18n.LANGS:
             ts = tables_summary(imp[("tables", lang, tree)])
             rows.append([lang, "." + tree] + [kib(ts[x]) for x in srcs] + [kib(ts["all"])])
-    add(md_table(["language", "code"] + ["core.lang.%s_<language>" % x for x in srcs] + ["all"], rows,
+    add(md_table(["language", "code"] + ["core/lang/%s_<language>.txt" % x for x in srcs] + ["all"], rows,
                  "ll" + "r" * (len(srcs) + 1)))
     add("")
     g0 = built_games()[0][0]
@@ -285,9 +286,9 @@ def step_rows(e, none_e, game_id):
             else:
                 label = arg + " (not loaded with %s)" % title
         elif kind == "boot":
-            label = "App() + first frame (buffers, home menu, core.lang.ui_en)"
+            label = "App() + first frame (buffers, home menu, core/lang/ui_en.txt)"
         elif kind == "game":
-            label = "%s started, first prompt (module, core.lang.%s_en, screens)" % (games.info(arg[0])[2], arg[0])
+            label = "%s started, first prompt (module, core/lang/%s_en.txt, screens)" % (games.info(arg[0])[2], arg[0])
         else:
             continue
         rows.append((label, e["delta"][i], none_e["delta"][i]))

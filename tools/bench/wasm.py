@@ -49,7 +49,7 @@ def core_files():
     for d, dirs, files in os.walk(os.path.join(ROOT, "core")):
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith((".py", ".txt", ".bin")):  # the code and its data files
                 out.append(os.path.relpath(os.path.join(d, f), ROOT))
     return out
 
@@ -59,24 +59,24 @@ def module_name(rel):
     return m[: -len(".__init__")] if m.endswith(".__init__") else m
 
 
-def is_table(module):
-    """A text table (core/lang/<source>_<lang>.py), not the core.lang package."""
-    return module.startswith("core.lang.")
+def is_table(rel):
+    """A text table file (core/lang/<source>_<lang>.txt)."""
+    return rel.replace(os.sep, "/").startswith("core/lang/") and rel.endswith(".txt")
 
 
 def build_tree(dst, mpy, no_text=False):
     """Copy (or mpy-cross) core/ and TREE_FILES into dst; no_text: every text table in
-    core/lang is written as `TEXT = {}` (t() then answers with the keys)."""
+    core/lang keeps only its comment line (t() then answers with the keys)."""
     for rel in core_files() + list(TREE_FILES):
-        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        with open(os.path.join(ROOT, rel), "rb") as f:
             src = f.read()
-        if no_text and is_table(module_name(rel)):
-            src = "TEXT = {}\n"
+        if no_text and is_table(rel):
+            src = src[: src.index(b"\n") + 1]
         out = os.path.join(dst, rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        with open(out, "w", encoding="utf-8") as f:
+        with open(out, "wb") as f:
             f.write(src)
-        if mpy:
+        if mpy and rel.endswith(".py"):
             p = subprocess.run([mpy_cross(), "-o", out[:-3] + ".mpy", "-s", rel, out], capture_output=True, text=True)
             if p.returncode:
                 raise SystemExit("mpy-cross failed on %s:\n%s" % (rel, p.stderr))

@@ -64,8 +64,8 @@ def import_task(plan, rec):
         the core's tables of the current language are loaded by its t() lookups) |
     ("game", [id, players]): start_game() on that App and the first prompt rendered (the
         game module, its tables of the current language, the Play and Session objects) |
-    ("table", [source, lang]): one text table loaded the way core.i18n keeps it (the TEXT
-        dict only, no module object) |
+    ("table", [source, lang]): one text table loaded the way core.i18n keeps it (the index
+        of its keys and the open file) |
     ("qstr", None): print the interned-string pool's size (micropython.qstr_info())."""
     keep = []
     yield
