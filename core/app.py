@@ -20,7 +20,7 @@ from core.rng import Rng
 from core.frame import PAGES, W, Frame
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
-WARM_MS = 250  # idle this long before warm() imports anything
+WARM_MS = 100  # idle this long before warm() imports anything (a quick next press is rarer)
 
 
 class App:

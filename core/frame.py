@@ -15,14 +15,13 @@ ms in plain Python (the pixel-by-pixel version took 50 ms for the home menu).
 """
 
 from core import font
+from core.recent import Recent
 
 W = 128
 PAGES = 8  # 64 rows
 _ZERO = bytes(W * PAGES)
 _ONES = b"\xff" * W
-_ROWS_MAX = 16  # texts in one generation of the cache (a screen draws fewer)
-_rows_new = {}  # (text, size) -> its rows of pixel columns, see _rows()
-_rows_old = {}  # the generation before: what the last screens drew
+_recent = Recent(16)  # (text, size) -> its rows of pixel columns, see _rows()
 _big = None  # core.bigfont once a large text was drawn
 
 
@@ -161,17 +160,11 @@ def _rows(s, size):
     """The pixel columns of s at `size`: one bytes object per page the text spans. Kept
     in two generations of recent texts: a redraw (a cursor move) mostly draws the same
     texts again, and building a row costs ~50 us a glyph on the Pico."""
-    global _rows_new, _rows_old
     key = (s, size)
-    rows = _rows_new.get(key)
+    rows = _recent.get(key)
     if rows is None:
-        rows = _rows_old.get(key)
-        if rows is None:
-            rows = _build(s, face(size))
-        if len(_rows_new) >= _ROWS_MAX:
-            _rows_old = _rows_new
-            _rows_new = {}
-        _rows_new[key] = rows
+        rows = _build(s, face(size))
+        _recent.put(key, rows)
     return rows
 
 

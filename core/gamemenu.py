@@ -9,8 +9,11 @@ the game. The end: the winners at large, then the ranking with "New game" and "H
 
 from core import saves
 from core.i18n import t
-from core.play import Play, app_title
 from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table
+
+# core.play (the turns) is imported where a game begins or resumes, not with this module:
+# the home menu warms this module, and the heap there holds no more than the first press
+# needs (start_new warms the turns' code while the players are set up).
 
 
 def menu(play):
@@ -128,13 +131,16 @@ def start_new(app, game_id):
     """Setup (players, then the game's options) and the first prompt of a new game."""
     from core import games
     from core.players import setup_players
-    from core.session import Session
 
     info = games.info(game_id)
-    game = games.load(game_id)
+    app.warm("core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
     settings = {}
+    game = None
 
     def begin():
+        from core.play import Play
+        from core.session import Session
+
         problem = None
         if hasattr(game, "progress"):  # the game starts from its progress (a campaign)
             from core import progress
@@ -165,6 +171,8 @@ def start_new(app, game_id):
         app.push(Menu(t(label), [t(label + "." + str(v)) for v in values], chosen))
 
     def players(names):
+        nonlocal game
+        game = games.load(game_id)
         settings["players"] = names
         options(0)
 
@@ -179,7 +187,6 @@ def resume(app, game_id):
     from core.session import Session
 
     rec, bad = saves.fetch(app.storage, game_id)
-    title = app_title(game_id)
     if rec is None:
         if bad:
             app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
@@ -204,8 +211,11 @@ def resume(app, game_id):
         app.push(Confirm(t("game.new"), [t("game.end_q")], replace))
 
     def offer():
+        from core.play import Play, app_title
+
         if bad:
             app.pop()
+        title = app_title(game_id)
         lines = [t("game.resume", title), session.game.summary(session.state)]
         app.push(Confirm(title, lines, lambda: Play(app, session).show(), new, t("game.resume_ok"), t("game.resume_new")))
 

@@ -3,6 +3,11 @@
 start(app) pushes the home menu and, when the last game played has a save, the question
 "Resume <game>?" on top of it, so a box that lost power comes back to its game in one
 press. A choice on the home menu first releases the games played before (leave_games).
+
+What the highlighted row needs is imported while the table reads the menu (App.warm), and
+what only the other kind of choice needs is released, so a press on OK finds its code
+loaded and the Secret vote never carries the game menu, sessions and saves on the heap
+(nor a game the vote tool).
 """
 
 from core import games, i18n, release, settings
@@ -10,13 +15,27 @@ from core.i18n import t
 from core.ui import ROWS, Menu, Message
 
 
-# The core modules only a game needs, and only the Secret vote: a choice on the home menu
-# releases the other side's (leave_games), so the Secret vote does not carry the game menu,
-# sessions and saves on the heap, nor a game the vote tool.
+# Per kind of row (a game, the Secret vote): the core modules only it needs (released when
+# the other kind is highlighted or chosen) and what to warm while it is highlighted.
 GAME_ONLY = ("core.gamemenu", "core.session", "core.saves", "core.play", "core.progress", "core.show",
              "core.playout", "core.tiles", "core.textentry")
 VOTE_ONLY = ("core.ballot",)
-WARM = ("core.players", "core.session", "core.gamemenu")  # what the first choice needs
+# Leaves first: each idle step imports one module, so a press waits for one at most.
+WARM = {
+    "game": ("core.bigfont", "core.players", "core.saves", "core.gamemenu"),
+    "vote": ("core.bigfont", "core.players", "core.prompts", "core.secret", "core.ballot"),
+}
+
+
+def _kind(i):
+    n = len(games.GAMES)
+    return "game" if i < n else "vote" if i == n else None
+
+
+def _keep(kind):
+    """Release the core modules only the other kind of row needs."""
+    for name in VOTE_ONLY if kind == "game" else GAME_ONLY if kind == "vote" else ():
+        release(name)
 
 
 def start(app):
@@ -52,12 +71,17 @@ class HomeMenu(Menu):
         Menu.__init__(self, t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None)
         self.saved = ()
         self.seen = -1
+        self.kind = 0  # the kind of row last warmed for (0: none yet)
 
     def draw(self, f):
-        if self.seen != self.app.changes:  # back on top (or first drawn)
-            self.seen = self.app.changes
-            self.saved = _saved(self.app)
-            self.app.warm(*WARM)
+        kind = _kind(self.index)
+        if self.seen != self.app.changes or kind != self.kind:  # back on top, or another kind
+            if self.seen != self.app.changes:
+                self.seen = self.app.changes
+                self.saved = _saved(self.app)
+            self.kind = kind
+            _keep(kind)
+            self.app.warm(*WARM.get(kind, ()))
         Menu.draw(self, f)
         for i in self.saved:
             if i != self.index and self.top <= i < self.top + ROWS:
@@ -91,9 +115,8 @@ def _game_label(g):
 def choose(app, i):
     n = len(games.GAMES)
     leave_games(games.GAMES[i][0] if i < n else None)
-    app.warm()  # what the home menu was warming may be the other side's
-    for name in VOTE_ONLY if i < n else GAME_ONLY:
-        release(name)
+    app.warm()  # nothing more while the choice's screens are up
+    _keep(_kind(i))
     if i < n:
         g = games.GAMES[i]
         if not g[1]:

@@ -13,17 +13,19 @@ open file; a lookup finds the hash in the index (bytes.find, C speed), reads tha
 and checks its key, so a hash that differs between interpreters (CPython salts it) changes
 no result. A table held as a dict of strings took ~68 bytes a key on the Pico's heap (two
 string objects of 16-byte blocks each), 6.5 KiB for the core's words alone. The last
-CACHE_MAX texts looked up are kept: a screen drawn again (a cursor move) reads no file.
-set_lang(), use() and drop() close the tables they forget and empty that cache.
+texts looked up are kept (core.recent): a screen drawn again (a cursor move) reads no
+file. set_lang(), use() and drop() close the tables they forget and empty that cache.
 """
+
+from core.recent import Recent
 
 LANGS = ("en", "de", "nl")
 _DIR = __file__[: __file__.rfind("/") + 1] + "lang/"  # core/lang/ beside this module
 _lang = "en"
 _sources = []  # registered sources, in registration order
 _tables = {}  # "<source>_<lang>" -> _Table of the loaded tables
-CACHE_MAX = 16
-_cache = {}  # key -> text (unformatted) of the latest lookups
+_recent = Recent(16)  # key -> text (unformatted) of the latest lookups
+_lists = {}  # lang -> [_Table of each source, in _sources order]
 
 
 def set_lang(code):
@@ -33,7 +35,7 @@ def set_lang(code):
     if code != _lang:
         for name in list(_tables):
             _tables.pop(name).close()
-        _cache.clear()
+        _forget()
         _lang = code
 
 
@@ -44,18 +46,23 @@ def lang():
 def use(source):
     if source not in _sources:
         _sources.append(source)
-        _cache.clear()  # a key the new source has may have come back as the key itself
+        _forget()  # a key the new source has may have come back as the key itself
 
 
 def drop(source):
     """Unregister a source (a game the box has left) and forget its loaded tables."""
     if source in _sources:
         _sources.remove(source)
-    _cache.clear()
+    _forget()
     for code in LANGS:
         table = _tables.pop(source + "_" + code, None)
         if table is not None:
             table.close()
+
+
+def _forget():
+    _recent.clear()
+    _lists.clear()
 
 
 def path(source, code):
@@ -96,35 +103,42 @@ def _hash(key):
 
 
 class _Table:
-    """One table file: its index in RAM, its text on flash (an empty index without a file)."""
+    """One table file: its index in RAM, its text on flash (an empty index without a file).
+    hashes: 2 bytes a key (searched with bytes.find, whose time grows with the length);
+    spans: 4 bytes a key, where its line starts and how long it is."""
 
     def __init__(self, name):
         self.file = None
-        index = bytearray()
+        self.hashes = self.spans = b""
         try:
             f = open(_DIR + name + ".txt", "rb")
         except OSError:  # a source without this language: its keys fall back
-            self.index = b""
             return
         data = f.read()
+        hashes = bytearray()
+        spans = bytearray()
         for a, k, e in lines(data):
-            index += _hash(data[a:k].decode()) + a.to_bytes(2, "little") + (e - a).to_bytes(2, "little")
-        self.index = bytes(index)
+            hashes += _hash(data[a:k].decode())
+            spans += a.to_bytes(2, "little") + (e - a).to_bytes(2, "little")
+        self.hashes = bytes(hashes)
+        self.spans = bytes(spans)
         self.file = f
 
     def get(self, key, h):
         """The text of `key` (bytes) whose _hash() is h, or None."""
-        index = self.index
-        i = index.find(h)
+        hashes = self.hashes
+        i = hashes.find(h)
         while i >= 0:
-            if i % 6 == 0:  # a hash, not bytes that straddle two entries
+            if not i & 1:  # a hash, not bytes that straddle two entries
+                j = 2 * i
+                span = self.spans
                 f = self.file
-                f.seek(int.from_bytes(index[i + 2 : i + 4], "little"))
-                line = f.read(int.from_bytes(index[i + 4 : i + 6], "little"))
+                f.seek(int.from_bytes(span[j : j + 2], "little"))
+                line = f.read(int.from_bytes(span[j + 2 : j + 4], "little"))
                 n = len(key)
                 if line[:n] == key and line[n : n + 1] == b"=":
                     return _unescape(line[n + 1 :].decode())
-            i = index.find(h, i + 1)
+            i = hashes.find(h, i + 1)
         return None
 
     def close(self):
@@ -142,15 +156,18 @@ def _table(code, source):
 
 
 def _find(code, key, h):
-    for source in _sources:
-        s = _table(code, source).get(key, h)
+    tables = _lists.get(code)
+    if tables is None:
+        tables = _lists[code] = [_table(code, source) for source in _sources]
+    for table in tables:
+        s = table.get(key, h)
         if s is not None:
             return s
     return None
 
 
 def t(key, *args):
-    s = _cache.get(key)
+    s = _recent.get(key)
     if s is None:
         k = key.encode()
         h = _hash(key)
@@ -159,7 +176,5 @@ def t(key, *args):
             s = _find("en", k, h)
         if s is None:
             s = key
-        if len(_cache) >= CACHE_MAX:
-            _cache.clear()
-        _cache[key] = s
+        _recent.put(key, s)
     return s.format(*args) if args else s

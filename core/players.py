@@ -36,8 +36,9 @@ def setup_players(app, lo, hi, on_done):
 
         def select(i):
             if i == n:
-                if app.storage:
-                    app.storage.put(NAME, json.dumps(chosen + names[n:]).encode())
+                if app.storage:  # the next screen first, the flash after
+                    data = json.dumps(chosen + names[n:]).encode()
+                    app.after(lambda: app.storage.put(NAME, data))
                 on_done(list(chosen))
             else:
                 from core.textentry import TextEntry  # only while names are edited

@@ -114,7 +114,11 @@ def keep_games():
     sources = list(i18n._sources)
     yield
     for name in [n for n in sys.modules if n.startswith("core.") and n not in mods]:
-        release(name)  # imported in the test: the next import is fresh
+        release(name)  # imported in the test: the next import is fresh...
+    for mod in list(mods.values()):  # ...unless a module from before holds it (frame's face)
+        for v in vars(mod).values():
+            if type(v) is type(sys) and v.__name__.startswith("core.") and v.__name__ not in mods:
+                mods[v.__name__] = v
     for name, mod in mods.items():
         sys.modules[name] = mod
         dot = name.rfind(".")

@@ -80,7 +80,7 @@ def test_text_returns_the_x_after_the_last_glyph_that_starts_on_the_panel():
 
 def test_cached_rows_do_not_leak_between_texts_or_sizes():
     f = F.Frame()
-    for i in range(3 * F._ROWS_MAX):  # several cache generations
+    for i in range(3 * F._recent.size):  # several cache generations
         f.clear()
         s = "row %d" % i
         f.text(s, 0, 8, 1 + i % 2)
@@ -92,7 +92,7 @@ def test_cached_rows_do_not_leak_between_texts_or_sizes():
 def test_prepared_texts_are_drawn_from_the_cache_with_the_same_pixels():
     f = F.Frame()
     f.prepare(["Vote recorded.", "OK: pass it on"])
-    assert F._rows_new.get(("Vote recorded.", 1)) is not None
+    assert F._recent.new.get(("Vote recorded.", 1)) is not None
     f.text("Vote recorded.", 0, 16)
     ref = Pixels()
     ref.text("Vote recorded.", 0, 16)

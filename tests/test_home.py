@@ -31,3 +31,21 @@ def test_a_saved_game_is_marked_and_unmarked_when_its_save_goes(make_box):
 def test_every_title_is_whole(make_box):
     box = make_box()
     assert box.lines()[1:6] == ["> 23", "Democrazy", "What the Rule?!", "Man muss auch g\u00f6nnen", "Das Regeln Wir Schon"]
+
+
+def test_the_highlighted_row_warms_its_code_and_releases_the_other_kinds(make_box):
+    import sys
+
+    from core.home import GAME_ONLY
+
+    box = make_box()
+    box.do("wait 2000")  # on 23: the game menu's code is loaded while the table reads
+    assert "core.gamemenu" in sys.modules and "core.saves" in sys.modules
+    box.do("UP", "UP")  # Settings, then the Secret vote
+    assert not [m for m in GAME_ONLY if m in sys.modules]  # released at once
+    box.do("wait 2000")
+    assert "core.ballot" in sys.modules and "core.players" in sys.modules
+    box.do("DOWN", "DOWN", "wait 2000")  # back on 23
+    assert "core.ballot" not in sys.modules and "core.gamemenu" in sys.modules
+    box.do("OK")
+    assert box.lines()[0] == "Players"

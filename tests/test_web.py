@@ -11,6 +11,7 @@ Chromium and its driver come from Debian (`./dev setup` installs them as root); 
 them, or without selenium, the browser tests skip saying why (tools/webshot.py).
 """
 
+import base64
 import json
 import os
 import time
@@ -242,7 +243,9 @@ def test_build_is_a_static_offline_site(site):
     with open(os.path.join(site, "app.json"), encoding="utf-8") as f:
         bundle = json.load(f)
     assert "web/box.py" in bundle and "core/app.py" in bundle
-    assert all(p.startswith(("core/", "web/")) and p.endswith(".py") for p in bundle)
+    assert all(p.startswith(("core/", "web/")) and p.endswith((".py", ".txt", ".bin")) for p in bundle)
+    assert "core/lang/ui_de.txt" in bundle  # the text tables and the large face's glyphs
+    assert base64.b64decode(bundle["core/bigfont.bin"]) == open(os.path.join(web.ROOT, "core", "bigfont.bin"), "rb").read()
     with open(os.path.join(site, "manifest.webmanifest"), encoding="utf-8") as f:
         sizes = {i["sizes"] for i in json.load(f)["icons"]}
     assert sizes == {"192x192", "512x512"}
