@@ -12,11 +12,12 @@ every action; the error is shown and the box goes back to the home menu).
 
 Adapters (duck-typed, see DESIGN.md): display.show(buf, pages_mask), display.power(on),
 display.contrast(level); leds.set(yes, no, status); storage get/put/delete/list.
+seed: an int, or a function returning one (the device's entropy), first used when a game
+starts.
 """
 
 from core import buttons as B
 from core import i18n, settings, ticks
-from core.rng import Rng
 from core.frame import PAGES, W, Frame
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
@@ -28,7 +29,8 @@ class App:
         self.display = display
         self.leds = leds
         self.storage = storage
-        self._rng = Rng(seed)  # seeds for new games: two games in one boot differ
+        self._seed = seed
+        self._rng = None  # seeds for new games (two games in one boot differ), see new_seed
         self.buttons = B.Buttons()
         self.frame = Frame()
         self.shown = bytearray(W * PAGES)
@@ -202,6 +204,11 @@ class App:
         self._render()
 
     def new_seed(self):
+        if self._rng is None:  # core.rng (and the seed, if a function) with the first game
+            from core.rng import Rng
+
+            seed = self._seed
+            self._rng = Rng(seed() if callable(seed) else seed)
         return self._rng.next32()
 
     # --- settings ------------------------------------------------------------------

@@ -15,7 +15,7 @@ ms in plain Python (the pixel-by-pixel version took 50 ms for the home menu).
 """
 
 from core import font
-from core.recent import Recent
+from core import Recent
 
 W = 128
 PAGES = 8  # 64 rows

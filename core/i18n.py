@@ -13,11 +13,11 @@ open file; a lookup finds the hash in the index (bytes.find, C speed), reads tha
 and checks its key, so a hash that differs between interpreters (CPython salts it) changes
 no result. A table held as a dict of strings took ~68 bytes a key on the Pico's heap (two
 string objects of 16-byte blocks each), 6.5 KiB for the core's words alone. The last
-texts looked up are kept (core.recent): a screen drawn again (a cursor move) reads no
+texts looked up are kept (core.Recent): a screen drawn again (a cursor move) reads no
 file. set_lang(), use() and drop() close the tables they forget and empty that cache.
 """
 
-from core.recent import Recent
+from core import Recent
 
 LANGS = ("en", "de", "nl")
 _DIR = __file__[: __file__.rfind("/") + 1] + "lang/"  # core/lang/ beside this module
@@ -118,7 +118,7 @@ class _Table:
         hashes = bytearray()
         spans = bytearray()
         for a, k, e in lines(data):
-            hashes += _hash(data[a:k].decode())
+            hashes += _hash(data[a:k])
             spans += a.to_bytes(2, "little") + (e - a).to_bytes(2, "little")
         self.hashes = bytes(hashes)
         self.spans = bytes(spans)
@@ -170,7 +170,7 @@ def t(key, *args):
     s = _recent.get(key)
     if s is None:
         k = key.encode()
-        h = _hash(key)
+        h = _hash(k)
         s = _find(_lang, k, h)
         if s is None and _lang != "en":
             s = _find("en", k, h)

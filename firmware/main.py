@@ -144,10 +144,14 @@ def boot(hw, seed=None):
     if seed is None:
         seed = config.SEED
     if seed is None:
-        from firmware.entropy import seed32
-
-        seed = seed32()
+        seed = _entropy  # read when the first game starts: one module less at boot
     return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed)
+
+
+def _entropy():
+    from firmware.entropy import seed32
+
+    return seed32()
 
 
 def main(board=None, hw=None, steps=None):

@@ -11,9 +11,12 @@ one command write (column window 0..127, page window p..q) and one data write st
 from `buf` (writevto, no copy). One page is 7 + 129 bytes on the bus, a full frame
 7 + 1025.
 
-init() switches the panel OFF first, configures it, fills the whole RAM (zeros at boot,
-the current frame on recovery) and only then switches it on, so an old frame left in the
-panel's memory (a vote!) is never shown after a reset.
+init() switches the panel OFF first and configures it. On recovery it then fills the
+whole RAM with the current frame and switches the panel on; at boot it leaves the panel
+dark, and the first show() sends the whole frame and only then switches it on. So an old
+frame left in the panel's memory (a vote!) is never shown after a reset, and the boot
+does not spend 1 KB of bus time (23 ms at 400 kHz) on clearing RAM that the first frame
+overwrites anyway.
 
 I2C errors never escape: show/contrast/power catch OSError, set `failed`, and remember
 the frame; the main loop calls recover(now), which re-initialises the panel and pushes
@@ -125,14 +128,15 @@ class SSD1306(Recovering):
         self._init = bytes((0x00,) + init_cmds(panel))
         self._window = bytearray((0x00, 0x21, 0, WIDTH - 1, 0x22, 0, 0))
         self._cmd3 = bytearray(3)  # control + contrast command + level
-        self._zero = bytes(WIDTH)
+        self._dark = True  # RAM not yet written since init: the panel stays off
         try:
             self.init()
         except OSError as e:
             self._fail(e)
 
     def init(self, frame=None):
-        """Panel off, configure, fill RAM with `frame` (or zeros), then on if wanted.
+        """Panel off, configure; with a frame: fill RAM with it, then on if wanted (without
+        one the first show() does that).
 
         Raises OSError; callers outside this class use recover().
         """
@@ -144,13 +148,11 @@ class SSD1306(Recovering):
         c[1] = SET_CONTRAST
         c[2] = self._contrast
         i2c.writeto(a, c)
-        if frame is None:
-            z = self._zero
-            i2c.writevto(a, (_DATA, z, z, z, z, z, z, z, z))
-        else:
+        self._dark = frame is None
+        if frame is not None:
             i2c.writevto(a, (_DATA, frame))
-        if self._on:
-            i2c.writeto(a, _ON)
+            if self._on:
+                i2c.writeto(a, _ON)
         self.failed = False
         self._retry_at = None
 
@@ -159,7 +161,13 @@ class SSD1306(Recovering):
         if self.failed:
             return  # recover() will push the whole frame
         try:
-            self._push(buf, pages & 0xFF)
+            if self._dark:  # the first frame since init: all of it, then light up
+                self._push(buf, 0xFF)
+                self._dark = False
+                if self._on:
+                    self.i2c.writeto(self.addr, _ON)
+            else:
+                self._push(buf, pages & 0xFF)
         except OSError as e:
             self._fail(e)
 
@@ -190,7 +198,7 @@ class SSD1306(Recovering):
 
     def power(self, on):
         self._on = bool(on)
-        if self.failed:
+        if self.failed or self._dark:  # dark: the first show() switches it on
             return
         try:
             self.i2c.writeto(self.addr, _ON if on else _OFF)

@@ -24,6 +24,9 @@ def test_counting_i2c_one_page_change_and_full_frame():
     d = SSD1306(i2c)
     frame = bytearray(1024)
     m = i2c.mark()
+    d.show(frame, 0x01)  # the first frame after init goes whole, then display-on
+    assert i2c.since(m) == (3, 7 + 1 + 1024 + 2)
+    m = i2c.mark()
     d.show(frame, 0xFF)
     w, p = i2c.since(m)
     assert (w, p) == (2, 7 + 1 + 1024)

@@ -52,10 +52,10 @@ def test_boot_and_scripted_session(dev):
     app = fw.main(hw=hw, steps=polls(150))
     assert app is not None
     # The old vote in panel RAM was never shown: the panel went dark first, and the
-    # first thing it lit up was blank RAM.
+    # first thing it lit up was the home menu (no blank frame in between).
     assert dev.panel.commands[0] == (0xAE,)
     assert OLD_VOTE not in dev.panel.lit_snapshots
-    assert dev.panel.lit_snapshots[0] == bytes(1024)
+    assert dev.panel.lit_snapshots[0] == bytes(app.frame.buf)
     assert app.frame.lines[1] == "> 23"
     assert dev.panel.visible() == bytes(app.frame.buf)
 
@@ -252,3 +252,15 @@ def test_ssd1309_board_pulses_the_panel_reset_before_the_first_i2c_write(dev, mo
     assert log == [(0, 0), (1, 0)]  # low, then high, before any command reached the panel
     assert dev.m.pins[20].mode == dev.m.Pin.OUT and dev.m.pins[20].value() == 1
     assert not hw.display.failed and (0xDB, 0x34) in dev.panel.commands
+
+
+def test_entropy_is_read_when_the_first_game_starts_not_at_boot(dev, monkeypatch):
+    from firmware import entropy
+
+    calls = []
+    monkeypatch.setattr(config, "SEED", None)
+    monkeypatch.setattr(entropy, "seed32", lambda: calls.append(1) or 12345)
+    app = fw.boot(dev.hardware())
+    assert calls == []  # the home menu is up without it
+    first = app.new_seed()
+    assert calls == [1] and app.new_seed() != first  # read once, then the core's PRNG

@@ -1,6 +1,6 @@
-"""core.recent: two generations of recent lookups."""
+"""core.Recent: two generations of recent lookups."""
 
-from core.recent import Recent
+from core import Recent
 
 
 def test_a_screen_of_up_to_size_keys_is_found_again_whatever_came_before():

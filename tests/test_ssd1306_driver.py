@@ -21,14 +21,16 @@ def _display(panel=None, **kw):
 # --- init ---------------------------------------------------------------------------
 
 
-def test_init_blank_before_display_on_with_old_ram():
+def test_init_stays_dark_until_the_first_frame_is_in_ram():
     d, panel, bus = _display(Panel(ram=OLD_VOTE, on=False))
     assert not d.failed
-    assert panel.lit
-    assert panel.lit_snapshots == [bytes(1024)]  # lit exactly once, and blank
-    assert panel.visible() == bytes(1024)
-    # display-on is the very last command of init, after the RAM was written
-    assert panel.commands[-1] == (0xAF,)
+    assert not panel.lit and panel.data_bytes == 0  # no RAM clear: the first frame overwrites it
+    d.power(True)  # the App wakes the panel: still dark, the old RAM is not shown
+    assert not panel.lit
+    frame = sample_frame(5)
+    d.show(frame, 1 << 2)  # whatever the App says changed, the first frame goes whole
+    assert panel.lit_snapshots == [bytes(frame)]  # lit exactly once, with the frame
+    assert panel.commands[-1] == (0xAF,)  # display-on after the RAM was written
     assert panel.data_bytes == 1024
 
 
@@ -37,9 +39,10 @@ def test_init_switches_a_lit_panel_off_first():
     panel = Panel(ram=OLD_VOTE, on=True, charge_pump=True)
     d, panel, bus = _display(panel)
     assert panel.commands[0] == (0xAE,)
+    d.show(sample_frame(1), 0xFF)
     # From the first command on, the old RAM was never lit again.
     assert OLD_VOTE not in panel.lit_snapshots
-    assert panel.lit_snapshots == [bytes(1024)]
+    assert panel.lit_snapshots == [bytes(sample_frame(1))]
 
 
 def test_init_configures_upright_128x64_with_charge_pump():
@@ -76,7 +79,7 @@ def test_one_page_change_sends_one_page_not_the_frame():
     assert panel.visible() == bytes(frame)
     # 7 command bytes (control, column window, page window) + control + 128 data
     assert one == 136
-    assert full == 7 + 1 + 1024
+    assert full == 7 + 1 + 1024 + 2  # the first frame, then display-on
     assert bus.wire_bytes(n1) == 138  # plus one address byte per write
     assert one * 7 < full
 
@@ -95,6 +98,7 @@ def test_only_the_given_pages_are_pushed():
 
 def test_adjacent_pages_go_in_one_data_write():
     d, panel, bus = _display()
+    d.show(bytes(1024), 0xFF)  # the first frame goes whole
     frame = sample_frame(4)
     n0 = len(bus.log)
     d.show(frame, 0b00111100)
@@ -254,7 +258,7 @@ def test_ssd1309_panel_gets_its_init_and_the_same_frames():
     d = SSD1306(m.I2C(0, sda=m.Pin(4), scl=m.Pin(5)), 0x3C, panel="ssd1309")
     sent = [c for cmd in panel.commands for c in cmd]
     assert 0x8D not in sent and (0xDB, 0x34) in panel.commands
-    assert panel.commands[0] == (0xAE,) and panel.commands[-1] == (0xAF,)
+    assert panel.commands[0] == (0xAE,) and (0xAF,) not in panel.commands
     frame = sample_frame(3)
     d.show(frame)
-    assert panel.ram == frame
+    assert panel.ram == frame and panel.commands[-1] == (0xAF,)

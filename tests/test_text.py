@@ -98,7 +98,7 @@ def test_lookup_checks_the_key_behind_a_hash(tmp_path, monkeypatch):
     n = 0
     while len(keys) < 2 or not any(len(v) > 1 for v in keys.values()):
         k = "k%d" % n
-        keys.setdefault(i18n._hash(k), []).append(k)
+        keys.setdefault(i18n._hash(k.encode()), []).append(k)
         n += 1
     pair = next(v for v in keys.values() if len(v) > 1)[:2]
     lines = ["# test"] + ["%s=text of %s\\nline 2" % (k, k) for k in sorted(pair)]

@@ -51,7 +51,7 @@ def measure(sess_list):
         app, i2c = make_app(fakes.MemStorage())
         r = Runner(app)
         if boot is None:
-            boot = i2c.mark()  # SSD1306 init (panel RAM cleared) and the first frame
+            boot = i2c.mark()  # SSD1306 init (the panel stays dark) and the first frame
         for line in lines:
             if not is_press(line):
                 r.do(line)
@@ -88,8 +88,8 @@ def section(kinds, boot):
         "8-byte window command and one data write (one page: %d bytes, full frame %d + 8). "
         "Time at 400 kHz: `t = (9 * (address bytes + payload bytes) + 2 * transactions) / 400 kHz`, i.e. "
         "9 clocks per byte (8 bits + ACK) and about 2 for START/STOP; clock stretching and gaps "
-        "between transactions come on top. Boot (init with the panel RAM cleared, then the first "
-        "frame): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, boot[0] + boot[1], i2c_ms(*boot))
+        "between transactions come on top. Boot (init, the panel dark until the first frame is "
+        "in its RAM, then display on): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, boot[0] + boot[1], i2c_ms(*boot))
     )
     L.append("")
     rows = []
