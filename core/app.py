@@ -92,12 +92,12 @@ class App:
         self.secret = None  # leaving drops a secret being collected (it asked first)
         self.cut(1)
 
-    def warm(self, *modules):
-        """Import these modules once the box has been idle for WARM_MS, one per step:
-        loading a module from flash takes tens of ms on the Pico, better spent while the
-        table reads the screen than after the press that needs it. Replaces what is still
-        pending: warm() with none cancels it."""
-        self._warm = list(modules)
+    def warm(self, *work):
+        """Do this work once the box has been idle for WARM_MS, one item per step, in
+        order: a module name is imported, a function called. Loading a module from flash
+        takes tens of ms on the Pico, better spent while the table reads the screen than
+        after the press that needs it. Replaces what is still pending: warm() cancels it."""
+        self._warm = list(work)
 
     def after(self, fn):
         """Run fn() once the frame this step makes is on the panel: a press is answered
@@ -130,7 +130,11 @@ class App:
                 self._sleep()
                 return
             if self._warm and quiet >= WARM_MS and not self._dirty:
-                self._guard(__import__, self._warm.pop())
+                w = self._warm.pop(0)
+                if callable(w):
+                    self._guard(w)
+                else:
+                    self._guard(__import__, w)
         if not self.asleep:
             if self._guard(self.top().tick, now):
                 self._dirty = True

@@ -173,10 +173,11 @@ def _build(s, fc):
     with a rise starts one page up, its cell's row 0 in that page's last row."""
     w = fc.WIDTH
     size = w * fc.PAGES  # bytes per glyph
-    offsets = []
-    for ch in s:
-        c = ord(ch)
-        offsets.append((c - 32) * size if 32 <= c <= 126 else fc.glyph(c))  # ASCII inline: the hot loop
+    b = s.encode()
+    if len(b) == len(s):  # ASCII, the hot path: one comprehension over bytes, no ord()
+        offsets = [(c - 32) * size if 31 < c < 127 else fc.glyph(c) for c in b]
+    else:
+        offsets = [fc.glyph(ord(ch)) for ch in s]
     cells = fc.cells(offsets)  # the large face reads them from flash
     gap = bytes(fc.ADVANCE - w)
     if size == w:  # one page (5x8): the glyphs as they are

@@ -129,11 +129,12 @@ def ranking(play, rows):
 
 def start_new(app, game_id):
     """Setup (players, then the game's options) and the first prompt of a new game."""
-    from core import games
+    from core import games, i18n
     from core.players import setup_players
 
     info = games.info(game_id)
-    app.warm("core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
+    mods = ("core.rng", "core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
+    app.warm(*mods + (lambda: i18n.preload(game_id),))
     settings = {}
     game = None
 

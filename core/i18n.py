@@ -65,6 +65,12 @@ def _forget():
     _lists.clear()
 
 
+def preload(source):
+    """Index `source`'s table of the current language now (idle time, see App.warm), not
+    at its first lookup."""
+    _table(_lang, source)
+
+
 def path(source, code):
     return _DIR + source + "_" + code + ".txt"
 

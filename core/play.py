@@ -37,6 +37,9 @@ def header(ctx, p):
     up to two rows; returns the next row."""
     names = ctx.names()
     more = p.lines[1:] if p.player is not None else p.lines  # lines[0] is then the title
+    # Wrapped once, not on every redraw: a cursor move redraws the screen, and the word
+    # wrap took 3.5 of a cursor move's 10 ms of drawing on the Pico.
+    said = [fit(line) for line in wrap(more[0])[:2]] if more else []
 
     def draw(f):
         row = 1
@@ -46,10 +49,9 @@ def header(ctx, p):
         if p.big:
             f.center(fit(p.big, 2), row * 8, 2)
             row += 2
-        if more:
-            for line in wrap(more[0])[:2]:
-                f.center(fit(line), row * 8)
-                row += 1
+        for line in said:
+            f.center(line, row * 8)
+            row += 1
         return row
 
     return draw

@@ -284,9 +284,12 @@ class BigResult(Screen):
 
 def wrap(s, n=21):
     """Greedy word wrap into lines of at most n characters."""
+    words = s.split()
+    if len(s) <= n:  # one line (or none): the words as they are, in C
+        return [" ".join(words)] if words else []
     lines = []
     line = ""
-    for word in s.split():
+    for word in words:
         if line and len(line) + 1 + len(word) > n:
             lines.append(line)
             line = word

@@ -1,5 +1,7 @@
 """Screen toolkit and App: navigation, BACK, long BACK, the opening press, frames, sleep."""
 
+from hypothesis import given, settings as hsettings, strategies as st
+
 from core import buttons as B
 from core import bigfont, ui
 from core.frame import Frame, fit, width
@@ -170,7 +172,21 @@ def test_fit_and_wrap():
     assert len(fit(long)) == 21 and fit(long).endswith("\u2026")
     assert width("ab") == 11
     assert ui.wrap("one two three four five six seven", 10) == ["one two", "three four", "five six", "seven"]
+    # a line that fits (the fast path) comes out exactly as the greedy loop makes it
+    assert ui.wrap("  Anna  Top 14 ", 21) == ["Anna Top 14"] and ui.wrap(" \n ", 21) == []
+    assert ui.wrap("abcdefghijk", 5) == ["abcde", "fghij", "k"]
 
+
+@hsettings(max_examples=300, deadline=None)
+@given(st.text(alphabet=" ab\n\t", max_size=40), st.integers(1, 25))
+def test_wrap_is_greedy_by_words(s, n):
+    lines = ui.wrap(s, n)
+    words = s.split()
+    assert all(0 < len(x) <= n and x == x.strip() for x in lines)
+    assert "".join(lines).replace(" ", "") == "".join(words)  # nothing lost but spaces
+    if all(len(w) <= n for w in words):  # no word cut: lines break between words, greedily
+        assert " ".join(lines) == " ".join(words)
+        assert all(len(a) + 1 + len(b.split()[0]) > n for a, b in zip(lines, lines[1:]))
 
 def test_value_change_sends_at_most_two_pages_even_at_the_ends(box):
     box.do(*HOME_VOTE).do("OK")  # count picker 2..10, at its minimum
