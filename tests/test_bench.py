@@ -267,6 +267,14 @@ def test_pico_targets_and_section_from_made_up_runs():
     assert rows["boot: reset to the home menu on the panel"][2:4] == ("280.0 ms", "PASS")
     assert rows["heap peak, stock firmware, .mpy on littlefs: Secret vote"][2:4] == ("48.8 KiB", "PASS")
     assert rows["heap peak, stock firmware, .mpy on littlefs: 23"][2].startswith("not measured")
+    p["scripts"].append({"label": "Democrazy", "path": "tests/scripts/democrazy_4players.txt", "missing": None})
+    p["clocks"]["400 kHz"]["runs"]["Democrazy"] = _run([_press(2, "DOWN", "cursor move", 40.0)])
+    done = {r[0]: r for r in pico.target_rows(p, pico.DONE_WHEN)}  # issue 10's two scripts only
+    assert done["cursor move: median / max"][2:4] == ("12.0 / 12.0 ms (n 2)", "PASS")
+    assert not [k for k in done if k.endswith("Democrazy")]
+    every = {r[0]: r for r in pico.target_rows(p)}
+    assert every["cursor move: median / max"][2:4] == ("12.0 / 40.0 ms (n 3)", "MISS")
+    assert "heap peak, stock firmware, .mpy on littlefs: Democrazy" in every
     assert all(r[4].startswith("not measured: no boards/pico_1mhz.py") or r[4] == "same build" for r in rows.values())
     text = "\n".join(pico.section(p))
     assert "Button to photon, I2C at 1 MHz: not measured: no boards/pico_1mhz.py." in text

@@ -258,13 +258,18 @@ def vote_identical(plain, swapped):
     return text, same_bytes and diff <= SAME_MS
 
 
-def _all_presses(pico, clock):
+DONE_WHEN = ("Secret vote", "23")  # the scripts issue 10's "Done when" names
+
+
+def _all_presses(pico, clock, only=None):
     runs = clock["runs"]
-    return [p for s in pico["scripts"] if s["label"] in runs for p in runs[s["label"]]["presses"]]
+    return [p for s in pico["scripts"] if s["label"] in runs and (only is None or s["label"] in only)
+            for p in runs[s["label"]]["presses"]]
 
 
-def target_rows(pico):
-    """(target, limit, then per clock: measured, verdict) for the issue 10 targets."""
+def target_rows(pico, only=None):
+    """(target, limit, then per clock: measured, verdict) for the issue 10 targets, over
+    the presses and heap of the scripts labelled in `only` (default: every script)."""
     labels = [c[0] for c in CLOCKS]
     if pico.get("missing"):
         return [("all issue 10 targets", "", *(["not measured: " + pico["missing"], ""] * len(labels)))]
@@ -279,7 +284,7 @@ def target_rows(pico):
 
     def kind_cells(kinds, lim_med, lim_max):
         def fn(c):
-            xs = [p["ms"] for p in _all_presses(pico, c) if p["kind"] in kinds]
+            xs = [p["ms"] for p in _all_presses(pico, c, only) if p["kind"] in kinds]
             if not xs:
                 return ["no such press", ""]
             ok = max(xs) <= lim_max and (lim_med is None or median(xs) <= lim_med)
@@ -304,6 +309,8 @@ def target_rows(pico):
         lambda c: ["%.1f ms" % c["boot"]["boot_ms"], verdict(c["boot"]["boot_ms"] <= BOOT_MAX)]
         if c["boot"]["boot_ms"] is not None else ["home menu never shown", "MISS"])
     for s in pico["scripts"]:
+        if only is not None and s["label"] not in only:
+            continue
         r = pico["heap"].get(s["label"])
         if r is None:
             measured = ["not measured: " + (s["missing"] or "no run"), ""]
