@@ -96,6 +96,9 @@ class Frame:
             return
         buf = self.buf
         a = page * W + x
+        if on and buf[a : a + n] == _ZERO[:n]:  # drawn on blank: a copy (half the time)
+            buf[a : a + n] = strip
+            return
         v = int.from_bytes(strip, "little")
         cur = int.from_bytes(buf[a : a + n], "little") | v
         if not on:

@@ -103,7 +103,8 @@ class Play:
         if p is None:
             self.final()
         else:
-            release("core.gamemenu")  # back to the turns: the menu's code can go
+            release("core.gamemenu")  # back to the turns: the menu's code can go,
+            release("core.players")  # and the player setup's
             open_prompt(self, p, True)
             top = app.top()
             if top.on_back is None:

@@ -217,7 +217,7 @@ def test_code_around_the_turns_and_a_left_game_are_released(make_box):
 
     box = start(make_box)
     play(box, ["first", 1])
-    assert "core.gamemenu" not in sys.modules  # setup done, a turn on screen
+    assert "core.gamemenu" not in sys.modules and "core.players" not in sys.modules  # a turn on screen
     assert "core.games.g23" in sys.modules and "g23" in i18n._sources
     box.do("BACK")  # the turn's BACK: the home menu
     assert box.lines()[0] == "Tablebox"
