@@ -9,7 +9,7 @@ missing everywhere comes back as the key itself (visible in tests, never a crash
 
 The words stay on flash. Loading a table reads its file once and keeps only an index,
 6 bytes a key (16 bits of the key's hash, where its line starts, how long it is), and the
-open file; a lookup finds the hash in the index (bytes.find, C speed), reads that one line
+open file (~1.2 KB on the Pico's littlefs); a lookup finds the hash in the index (bytes.find, C speed), reads that one line
 and checks its key, so a hash that differs between interpreters (CPython salts it) changes
 no result. A table held as a dict of strings took ~68 bytes a key on the Pico's heap (two
 string objects of 16-byte blocks each), 6.5 KiB for the core's words alone. The last
@@ -113,11 +113,11 @@ class _Table:
     hashes: 2 bytes a key (searched with bytes.find, whose time grows with the length);
     spans: 4 bytes a key, where its line starts and how long it is."""
 
-    def __init__(self, name):
+    def __init__(self, file_path):
         self.file = None
         self.hashes = self.spans = b""
         try:
-            f = open(_DIR + name + ".txt", "rb")
+            f = open(file_path, "rb")
         except OSError:  # a source without this language: its keys fall back
             return
         data = f.read()
@@ -157,7 +157,7 @@ def _table(code, source):
     name = source + "_" + code
     table = _tables.get(name)
     if table is None:
-        table = _tables[name] = _Table(name)
+        table = _tables[name] = _Table(path(source, code))
     return table
 
 

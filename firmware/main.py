@@ -11,6 +11,10 @@ core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few 
   last save. Ctrl-C (mpremote) disarms it on the RP2040 so the REPL stays usable.
 - While app.asleep the loop polls every IDLE_POLL_MS, in machine.lightsleep() if
   config.LIGHTSLEEP.
+- Awake, the loop passes start on a grid of POLL_MS on the microsecond clock
+  (Hardware.pause), not POLL_MS after the previous pass: how long a press took never
+  shifts when the next one is seen (on the emulated Pico a vote's YES and NO presses
+  then take the same time to the microsecond).
 - Garbage is collected in the first loop pass after a frame was pushed (the user is
   reading it), so the collector never runs in the middle of answering a press: a press
   takes the same time whatever the heap held before (YES and NO alike).
@@ -61,6 +65,8 @@ class Hardware:
         self.board = board
         self.ticks_ms = getattr(time, "ticks_ms", _ticks_ms)
         self.sleep_ms = getattr(time, "sleep_ms", _sleep_ms)
+        self.ticks_us = getattr(time, "ticks_us", None)  # MicroPython only, see pause()
+        self.sleep_us = getattr(time, "sleep_us", None)
         reset = getattr(board, "DISPLAY_RESET", None)
         if reset is not None:  # SSD1309 modules answer on I2C only after a reset pulse
             pin = machine.Pin(reset, machine.Pin.OUT, value=1)
@@ -80,6 +86,17 @@ class Hardware:
         self.storage = Storage(data_dir or config.DATA_DIR)
         self.wdt = None
         self.lightsleep = getattr(machine, "lightsleep", None) if config.LIGHTSLEEP else None
+
+    def pause(self, ms):
+        """Sleep to the next multiple of `ms` on the microsecond clock, so every loop pass
+        starts on one grid whatever the step before it took: the loop's phase, and with it
+        how soon the next press is seen, never carries how long a press took (YES and NO
+        alike). Without a microsecond clock (CPython) a plain sleep of `ms`."""
+        if self.ticks_us is None:
+            self.sleep_ms(ms)
+        else:
+            period = ms * 1000
+            self.sleep_us(period - self.ticks_us() % period)
 
     def idle_ms(self, ms):
         if self.lightsleep is not None:
@@ -130,7 +147,7 @@ def run(app, hw, steps=None):
         if app.asleep:
             hw.idle_ms(idle)
         else:
-            hw.sleep_ms(poll)
+            hw.pause(poll)
     return n
 
 

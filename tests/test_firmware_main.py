@@ -264,3 +264,24 @@ def test_entropy_is_read_when_the_first_game_starts_not_at_boot(dev, monkeypatch
     assert calls == []  # the home menu is up without it
     first = app.new_seed()
     assert calls == [1] and app.new_seed() != first  # read once, then the core's PRNG
+
+
+def test_pause_sleeps_to_the_next_grid_line_whatever_the_step_took(dev):
+    hw = dev.hardware()
+    now = [1_000_300]  # us
+    slept = []
+
+    def sleep_us(us):
+        slept.append(us)
+        now[0] += us
+
+    hw.ticks_us, hw.sleep_us = lambda: now[0], sleep_us
+    for step_us in (300, 1700, 20, 1999):  # steps of any length end on the same 2 ms grid
+        now[0] += step_us
+        hw.pause(2)
+        assert now[0] % 2000 == 0
+    assert slept == [1400, 300, 1980, 1]
+    hw.ticks_us = None  # CPython: a plain sleep
+    before = dev.clock.now
+    hw.pause(2)
+    assert dev.clock.now == before + 2
