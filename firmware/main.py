@@ -12,7 +12,7 @@ core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few 
 - While app.asleep the loop polls every IDLE_POLL_MS, in machine.lightsleep() if
   config.LIGHTSLEEP.
 - Awake, the loop passes start on a grid of POLL_MS on the microsecond clock
-  (Hardware.pause), not POLL_MS after the previous pass: how long a press took never
+  (pause()), not POLL_MS after the previous pass: how long a press took never
   shifts when the next one is seen (on the emulated Pico a vote's YES and NO presses
   then take the same time to the microsecond).
 - Garbage is collected in the first loop pass after a frame was pushed (the user is
@@ -87,17 +87,6 @@ class Hardware:
         self.wdt = None
         self.lightsleep = getattr(machine, "lightsleep", None) if config.LIGHTSLEEP else None
 
-    def pause(self, ms):
-        """Sleep to the next multiple of `ms` on the microsecond clock, so every loop pass
-        starts on one grid whatever the step before it took: the loop's phase, and with it
-        how soon the next press is seen, never carries how long a press took (YES and NO
-        alike). Without a microsecond clock (CPython) a plain sleep of `ms`."""
-        if self.ticks_us is None:
-            self.sleep_ms(ms)
-        else:
-            period = ms * 1000
-            self.sleep_us(period - self.ticks_us() % period)
-
     def idle_ms(self, ms):
         if self.lightsleep is not None:
             self.lightsleep(ms)
@@ -115,6 +104,19 @@ class Hardware:
         if mem32 is not None and "RP2040" in getattr(sys.implementation, "_machine", ""):
             mem32[0x40058000] &= ~(1 << 30)
             self.wdt = None
+
+
+def pause(hw, ms):
+    """Sleep to the next multiple of `ms` on hw's microsecond clock, so every loop pass
+    starts on one grid whatever the step before it took: the loop's phase, and with it how
+    soon the next press is seen, never carries how long a press took (YES and NO alike).
+    Hardware without a microsecond clock (CPython, CircuitPython's backend) sleeps `ms`."""
+    ticks_us = getattr(hw, "ticks_us", None)
+    if ticks_us is None:
+        hw.sleep_ms(ms)
+    else:
+        period = ms * 1000
+        hw.sleep_us(period - ticks_us() % period)
 
 
 def run(app, hw, steps=None):
@@ -147,7 +149,7 @@ def run(app, hw, steps=None):
         if app.asleep:
             hw.idle_ms(idle)
         else:
-            hw.pause(poll)
+            pause(hw, poll)
     return n
 
 

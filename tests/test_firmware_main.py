@@ -278,10 +278,10 @@ def test_pause_sleeps_to_the_next_grid_line_whatever_the_step_took(dev):
     hw.ticks_us, hw.sleep_us = lambda: now[0], sleep_us
     for step_us in (300, 1700, 20, 1999):  # steps of any length end on the same 2 ms grid
         now[0] += step_us
-        hw.pause(2)
+        fw.pause(hw, 2)
         assert now[0] % 2000 == 0
     assert slept == [1400, 300, 1980, 1]
     hw.ticks_us = None  # CPython: a plain sleep
     before = dev.clock.now
-    hw.pause(2)
+    fw.pause(hw, 2)
     assert dev.clock.now == before + 2

@@ -96,6 +96,7 @@ def sleep(ms):
 hw = fw.Hardware(fw.load_board("pico"), data_dir="/data")
 hw.ticks_ms = ticks
 hw.sleep_ms = sleep
+hw.ticks_us = None  # the fake clock counts ms: the loop sleeps POLL_MS (firmware.main.pause)
 app = fw.boot(hw, seed=1)
 fw.run(app, hw, 120)
 hw.storage.put("t.sav", b"one")
