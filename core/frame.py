@@ -12,6 +12,11 @@ Drawing works page by page on whole bytes, the SSD1306 layout: a glyph column is
 into (or cleared from) at most two bytes per page it spans, and a rectangle covering whole
 pages is one slice assignment. On the Pico this is what keeps a full redraw within a few
 ms in plain Python (the pixel-by-pixel version took 50 ms for the home menu).
+
+accelerate(native) hands the three innermost loops (a row of small glyphs, merging a row
+into a page, filling part of a page) to a module of native code with the same contract,
+firmware/blit.py on the Pico, where they are most of what a new screen costs. The
+frames are the same bytes either way; without it the portable code below runs.
 """
 
 from core import font
@@ -23,6 +28,13 @@ _ZERO = bytes(W * PAGES)
 _ONES = b"\xff" * W
 _recent = Recent(16)  # (text, size) -> its rows of pixel columns, see _rows()
 _big = None  # core.bigfont once a large text was drawn
+_native = None  # see accelerate()
+
+
+def accelerate(native):
+    """Run the inner loops in `native` (firmware/blit.py's contract), or None: portable."""
+    global _native
+    _native = native
 
 
 def face(size):
@@ -70,6 +82,8 @@ class Frame:
             a = page * W + x
             if mask == 0xFF:
                 buf[a : a + w] = _ONES[:w] if on else _ZERO[:w]
+            elif _native is not None:
+                _native.fill(buf, a, w, mask, 1 if on else 0)
             elif on:
                 for i in range(a, a + w):
                     buf[i] |= mask
@@ -96,6 +110,9 @@ class Frame:
             return
         buf = self.buf
         a = page * W + x
+        if _native is not None:
+            _native.merge(buf, a, strip, n, 1 if on else 0)
+            return
         if on and buf[a : a + n] == _ZERO[:n]:  # drawn on blank: a copy (half the time)
             buf[a : a + n] = strip
             return
@@ -177,6 +194,10 @@ def _build(s, fc):
     w = fc.WIDTH
     size = w * fc.PAGES  # bytes per glyph
     b = s.encode()
+    if size == w and _native is not None and b:  # one page: natively, unless not ASCII
+        row = bytearray((len(b) - 1) * fc.ADVANCE + w)
+        if _native.glyphs(fc.DATA, w, fc.ADVANCE, b, len(b), row):
+            return (row,)
     if len(b) == len(s):  # ASCII, the hot path: one comprehension over bytes, no ord()
         offsets = [(c - 32) * size if 31 < c < 127 else fc.glyph(c) for c in b]
     else:

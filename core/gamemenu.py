@@ -1,15 +1,15 @@
-"""Around a game's turns: starting one (setup, or the offer to resume the saved one), the
-game menu and the final result. Imported when needed and released when a turn's prompt
+"""Around a game's turns: starting one (setup, or the offer to resume the saved one) and
+the game menu. Imported when needed and released when a turn's prompt
 shows again (core.play), so the turns do not carry this code.
 
 The game menu (BACK or "Menu…" on a root prompt): score table, the game's views, undo
 (with a confirm that says in words what is undone), redo, how the box rules, home, end
-the game. The end: the winners at large, then the ranking with "New game" and "Home".
+the game.
 """
 
 from core import saves
 from core.i18n import t
-from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, Table
+from core.ui import Confirm, Menu, Message, NumberPicker, Table
 
 # core.play (the turns) is imported where a game begins or resumes, not with this module:
 # the home menu warms this module, and the heap there holds no more than the first press
@@ -81,51 +81,6 @@ def _end(play):
     play.session.end()
     play.app.home()
 
-# --- the end -----------------------------------------------------------------------------
-
-
-def final(play):
-    s = play.session
-    problem = record_progress(play)
-    result = s.game.result(s.state)
-    names = play.names()
-    winners = [names[r[1]] for r in result if r[0] == 1]
-    rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
-    play.app.push(BigResult(t("game.final"), [", ".join(winners)], rows[:2], lambda: ranking(play, rows)))
-    if problem:
-        play.app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], play.app.pop))
-
-
-def record_progress(play):
-    """A finished game counts once in the game's progress (core.progress), also when
-    the box shows it again after a power cut: the key names this game. Recorded
-    before the save can be deleted (New game, End). Returns damage found, if any."""
-    s = play.session
-    update = getattr(s.game, "progress", None)
-    if update is None or not s.storage:
-        return None
-    from core import progress
-
-    key = "{}:{}".format(s.seed, len(s.log))
-    try:
-        return progress.record(s.storage, s.game_id, key, lambda rec: update(s.state, rec))[1]
-    except OSError as e:
-        return str(e)
-
-
-def ranking(play, rows):
-    items = rows + [t("game.new"), t("vote.home")]
-    n = len(rows)
-
-    def chosen(i):
-        if i == n:
-            play.session.end()
-            start_new(play.app, play.session.game_id)
-        elif i == n + 1:
-            play.app.home()
-
-    play.app.push(Menu(t("game.final"), items, chosen))
-
 
 def start_new(app, game_id):
     """Setup (players, then the game's options) and the first prompt of a new game."""
@@ -133,8 +88,8 @@ def start_new(app, game_id):
     from core.players import setup_players
 
     info = games.info(game_id)
-    mods = ("core.rng", "core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
-    app.warm(*mods + (lambda: i18n.preload(game_id),))
+    mods = ("core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
+    app.warm(app.seeds, *mods + (lambda: i18n.preload(game_id),))
     settings = {}
     game = None
 
@@ -185,8 +140,6 @@ def resume(app, game_id):
 
     When one copy was damaged and the other is good, the damage is reported first and
     OK leads on to the good copy (the step before, at worst)."""
-    from core.session import Session
-
     rec, bad = saves.fetch(app.storage, game_id)
     if rec is None:
         if bad:
@@ -194,6 +147,8 @@ def resume(app, game_id):
         else:
             start_new(app, game_id)
         return
+    from core.session import Session  # here: a new game sets up its players first
+
     try:
         session = Session.from_record(rec, app.storage)
     except (ValueError, KeyError, TypeError):

@@ -5,8 +5,9 @@ opener its kind names (core.prompts.open_prompt; the widget modules are imported
 when a prompt needs them). Answers walk the prompt chain, BACK steps back inside it, and
 the finished action goes to the session. A refused action shows the game's reason and
 returns to the question; an accepted one is saved before the next prompt appears.
-Root prompts end in "Menu…" (core.gamemenu, as are the final result and the start of a
-game: that code is not loaded during the turns).
+Root prompts end in "Menu…" (core.gamemenu, as is the start of a game: that code is not
+loaded during the turns). The final result is here: the press that ends the game shows
+it without loading a module first.
 Play is the context (ctx) the openers talk to: it offers app, names(),
 answered(prompt, value), secret (True inside a voter's chain, core.secret: YES and NO
 never answer a dialog there) and, for root prompts, menu().
@@ -16,7 +17,7 @@ from core import release
 from core.i18n import t
 from core.prompts import is_prompt, open_prompt
 from core.frame import fit
-from core.ui import Confirm, Menu, Message, NumberPicker, wrap
+from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, wrap
 
 
 # --- openers of the plain kinds: fn(ctx, prompt, root); ctx is a Play or a SecretFlow
@@ -137,9 +138,49 @@ class Play:
         menu(self)
 
     def final(self):
-        from core.gamemenu import final
+        """The winners at large, then the ranking with "New game" and "Home"."""
+        s = self.session
+        problem = record_progress(self)
+        result = s.game.result(s.state)
+        names = self.names()
+        winners = [names[r[1]] for r in result if r[0] == 1]
+        rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
+        self.app.push(BigResult(t("game.final"), [", ".join(winners)], rows[:2], lambda: ranking(self, rows)))
+        if problem:
+            self.app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], self.app.pop))
 
-        final(self)
+
+def record_progress(play):
+    """A finished game counts once in the game's progress (core.progress), also when
+    the box shows it again after a power cut: the key names this game. Recorded
+    before the save can be deleted (New game, End). Returns damage found, if any."""
+    s = play.session
+    update = getattr(s.game, "progress", None)
+    if update is None or not s.storage:
+        return None
+    from core import progress
+
+    key = "{}:{}".format(s.seed, len(s.log))
+    try:
+        return progress.record(s.storage, s.game_id, key, lambda rec: update(s.state, rec))[1]
+    except OSError as e:
+        return str(e)
+
+
+def ranking(play, rows):
+    items = rows + [t("game.new"), t("vote.home")]
+    n = len(rows)
+
+    def chosen(i):
+        if i == n:
+            from core.gamemenu import start_new
+
+            play.session.end()
+            start_new(play.app, play.session.game_id)
+        elif i == n + 1:
+            play.app.home()
+
+    play.app.push(Menu(t("game.final"), items, chosen))
 
 
 def app_title(game_id):

@@ -15,6 +15,9 @@ core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few 
   (pause()), not POLL_MS after the previous pass: how long a press took never
   shifts when the next one is seen (on the emulated Pico a vote's YES and NO presses
   then take the same time to the microsecond).
+- Where the port compiles native code (the Pico), the App gets firmware/blit.py's viper
+  loops (App(native=...)): drawing text and finding a frame's changed columns take a
+  fraction of the time the portable core needs, with the same bytes.
 - Garbage is collected in the first loop pass after a frame was pushed (the user is
   reading it), so the collector never runs in the middle of answering a press: a press
   takes the same time whatever the heap held before (YES and NO alike).
@@ -164,7 +167,21 @@ def boot(hw, seed=None):
         seed = config.SEED
     if seed is None:
         seed = _entropy  # read when the first game starts: one module less at boot
-    return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed)
+    return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native())
+
+
+def _native():
+    """firmware.blit where the port compiles native code (the Pico), else None: CPython
+    (Blinka's micropython module makes viper a no-op there, the loops would not even
+    define), and MicroPython ports without a native emitter (the WebAssembly port), whose
+    compiler refuses the viper functions."""
+    if sys.implementation.name != "micropython":
+        return None
+    try:
+        from firmware import blit
+    except (ImportError, SyntaxError, ValueError):
+        return None
+    return blit
 
 
 def _entropy():

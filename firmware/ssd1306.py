@@ -6,10 +6,12 @@ framebuf and always sends the whole frame, and its init switches the panel on be
 clearing RAM (an old vote could flash at boot). The core already renders SSD1306 page
 layout, so this one only addresses windows and streams page runs from the core's buffer.
 
-show(buf, pages) pushes only the changed pages: for each run of adjacent changed pages
-one command write (column window 0..127, page window p..q) and one data write straight
-from `buf` (writevto, no copy). One page is 7 + 129 bytes on the bus, a full frame
-7 + 1025.
+show(buf, pages[, spans]) pushes only the changed pages: for each run of adjacent changed
+pages one command write (column window 0..127, page window p..q) and one data write
+straight from `buf` (writevto, no copy). One page is 7 + 129 bytes on the bus, a full
+frame 7 + 1025. With spans (the first and last changed column of each page, from the
+App's native loops) a page whose change is narrower gets a window of its own columns:
+a new screen of short lines sends about a third less (windows()).
 
 init() switches the panel OFF first and configures it. On recovery it then fills the
 whole RAM with the current frame and switches the panel on; at boot it leaves the panel
@@ -87,6 +89,35 @@ def page_runs(pages):
         p = q + 1
 
 
+# A window of its own costs a page 10 bytes (command write and the data write's control
+# byte): trimmed only when that leaves out more columns than this.
+TRIM_MIN = 10
+
+
+def windows(pages, spans=None):
+    """(first page, last page, first column, last column) of each window to send: the
+    runs of page_runs(), or with spans each page narrowed to its changed columns, whole
+    pages in a row kept in one window."""
+    for p, q in page_runs(pages):
+        if spans is None:
+            yield p, q, 0, WIDTH - 1
+            continue
+        whole = None  # the first of the whole pages in a row
+        for r in range(p, q + 1):
+            lo = spans[2 * r]
+            hi = spans[2 * r + 1]
+            if WIDTH - (hi - lo + 1) <= TRIM_MIN:
+                if whole is None:
+                    whole = r
+                continue
+            if whole is not None:
+                yield whole, r - 1, 0, WIDTH - 1
+                whole = None
+            yield r, r, lo, hi
+        if whole is not None:
+            yield whole, q, 0, WIDTH - 1
+
+
 class Recovering:
     """The I2C failure policy both panel adapters share: an error sets `failed` (and
     forgets nothing); recover(now) re-initialises with the last frame, first at once,
@@ -156,7 +187,7 @@ class SSD1306(Recovering):
         self.failed = False
         self._retry_at = None
 
-    def show(self, buf, pages=0xFF):
+    def show(self, buf, pages=0xFF, spans=None):
         self._frame = buf
         if self.failed:
             return  # recover() will push the whole frame
@@ -167,20 +198,22 @@ class SSD1306(Recovering):
                 if self._on:
                     self.i2c.writeto(self.addr, _ON)
             else:
-                self._push(buf, pages & 0xFF)
+                self._push(buf, pages & 0xFF, spans)
         except OSError as e:
             self._fail(e)
 
-    def _push(self, buf, pages):
+    def _push(self, buf, pages, spans=None):
         mv = memoryview(buf)
         w = self._window
         i2c = self.i2c
         a = self.addr
-        for p, q in page_runs(pages):
+        for p, q, lo, hi in windows(pages, spans):
+            w[2] = lo
+            w[3] = hi
             w[5] = p
             w[6] = q
             i2c.writeto(a, w)
-            i2c.writevto(a, (_DATA, mv[p * WIDTH:(q + 1) * WIDTH]))
+            i2c.writevto(a, (_DATA, mv[p * WIDTH + lo:q * WIDTH + hi + 1]))
 
     def contrast(self, level):
         level = 0 if level < 0 else 255 if level > 255 else level

@@ -1,6 +1,7 @@
 """What App.step promises beyond screens: a press is answered on the panel before its
 step is written to flash (after()), modules are warmed only while the box is idle
-(warm()), and a D-pad release draws nothing (the D-pad acts on press and repeat)."""
+(warm()), a D-pad release draws nothing (the D-pad acts on press and repeat), and with
+native loops the display is told which columns of each page changed."""
 
 import sys
 
@@ -83,3 +84,35 @@ def test_a_dpad_press_draws_its_release_does_not():
     assert len(drawn) == 1 and app.frame.lines[2].startswith("> ")
     run.hold(0, 60)
     assert len(drawn) == 1
+
+
+def test_with_native_loops_the_display_gets_the_changed_columns_of_each_page():
+    from core import frame
+    from test_frame import Blit
+
+    pushes = []
+    display = fakes.Display()
+    show = display.show
+
+    def spy(buf, pages, spans=None):
+        pushes.append((pages, None if spans is None else bytes(spans)))
+        show(buf, pages)
+
+    display.show = spy
+    try:
+        app = App(display, fakes.Leds(), fakes.MemStorage(), 1, native=Blit())
+        run = Runner(app, 1000)
+        assert pushes[0] == (0xFF, None)  # the first frame: whole
+        before = bytes(app.shown)
+        run.do("DOWN")  # the cursor moves from one row to the next
+        pages, spans = pushes[-1]
+        assert spans is not None and bin(pages).count("1") == 2  # the two rows' pages
+        for p in range(8):
+            old, new = before[p * 128 : p * 128 + 128], bytes(app.shown[p * 128 : p * 128 + 128])
+            diff = [x for x in range(128) if old[x] != new[x]]
+            assert bool(pages >> p & 1) == bool(diff)
+            if diff:
+                assert (spans[2 * p], spans[2 * p + 1]) == (diff[0], diff[-1])
+        assert bytes(display.buf) == bytes(app.shown)
+    finally:
+        frame.accelerate(None)

@@ -1,7 +1,10 @@
 """core.frame draws whole bytes per page (big-int merges, cached rows); here it is checked
 against a plain pixel-by-pixel reference drawn from the same font data, for any text,
 position (off the panel too), size (5x8 or the 9x18 face with its rise) and inversion,
-and with texts drawn over others."""
+and with texts drawn over others; both by the portable code and through the native-loop
+hook (frame.accelerate) with a plain-Python double of firmware/blit.py's contract (the
+real viper module is compared with the portable code on the emulated Pico:
+tests/test_pico_emu.py)."""
 
 from hypothesis import given, settings, strategies as st
 
@@ -56,19 +59,76 @@ draws = st.lists(
 )
 
 
+class Blit:
+    """firmware/blit.py's contract in plain Python, counting the calls."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def glyphs(self, data, width, adv, s, n, out):
+        self.calls += 1
+        for i in range(n):
+            if not 32 <= s[i] <= 126:
+                return False
+            g = (s[i] - 32) * width
+            out[i * adv : i * adv + width] = data[g : g + width]
+        return True
+
+    def merge(self, buf, a, strip, n, on):
+        self.calls += 1
+        for i in range(n):
+            buf[a + i] = buf[a + i] | strip[i] if on else buf[a + i] & ~strip[i] & 0xFF
+
+    def changes(self, new, old, spans):
+        self.calls += 1
+        mask = 0
+        for p in range(8):
+            diff = [x for x in range(128) if new[p * 128 + x] != old[p * 128 + x]]
+            if diff:
+                mask |= 1 << p
+                spans[2 * p], spans[2 * p + 1] = diff[0], diff[-1]
+        return mask
+
+    def fill(self, buf, a, w, mask, on):
+        self.fill_calls = getattr(self, "fill_calls", 0) + 1
+        self.merge(buf, a, bytes((mask,)) * w, w, on)
+
+
+def _draw(ops, native):
+    F.accelerate(native)
+    F._recent.clear()  # rows cached by the other path would hide this one's
+    try:
+        f = F.Frame()
+        for op in ops:
+            if op[0] == "rect":
+                f.fill_rect(*op[1:])
+            else:
+                f.text(*op[1:])
+        return f.buf
+    finally:
+        F.accelerate(None)
+        F._recent.clear()
+
+
 @settings(max_examples=300, deadline=None)
 @given(draws)
 def test_same_pixels_as_drawing_one_pixel_at_a_time(ops):
-    f = F.Frame()
     ref = Pixels()
     for op in ops:
         if op[0] == "rect":
-            f.fill_rect(*op[1:])
             ref.fill_rect(*op[1:])
         else:
-            f.text(*op[1:])
             ref.text(*op[1:])
-    assert f.buf == ref.buf()
+    assert _draw(ops, None) == ref.buf()
+    assert _draw(ops, Blit()) == ref.buf()
+
+
+def test_the_native_loops_are_used_when_given():
+    blit = Blit()
+    ops = [("rect", 0, 3, 128, 9, 1), ("text", "Hand 12", 4, 0, 1, False), ("text", "Größe", 0, 3, 1, True), ("text", "23", 60, 24, 2, False)]
+    _draw(ops, blit)
+    assert blit.calls >= 4 and blit.fill_calls >= 2  # the partial rect pages, texts built and merged
+    assert F._native is None  # _draw put the portable code back
 
 
 def test_text_returns_the_x_after_the_last_glyph_that_starts_on_the_panel():

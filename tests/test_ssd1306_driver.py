@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fakes_machine import Panel, make_machine, sample_frame
+from test_frame import Blit
 from firmware import ssd1306
 from firmware.ssd1306 import SSD1306
 
@@ -121,6 +122,57 @@ def test_changed_pages_property(edits, extra):
             frame[i] = v
             pages |= 1 << (i // 128)
     d.show(frame, pages)
+    assert panel.visible() == bytes(frame)
+
+
+def _spans(new, old):
+    """What the App gives the driver on the Pico: (changed pages, their changed columns)."""
+    spans = bytearray(16)
+    return Blit().changes(new, old, spans), spans
+
+
+def test_windows_narrow_pages_to_their_changed_columns_and_keep_whole_ones_together():
+    spans = bytearray(16)
+    for p, (lo, hi) in enumerate([(0, 127), (3, 127), (40, 60), (0, 127), (0, 118), (5, 5), (0, 0), (0, 127)]):
+        spans[2 * p], spans[2 * p + 1] = lo, hi
+    assert list(ssd1306.windows(0xFF, spans)) == [
+        (0, 1, 0, 127),  # 3 columns left out: not worth a window of its own
+        (2, 2, 40, 60),
+        (3, 4, 0, 127),  # 9 left out: still not
+        (5, 5, 5, 5),
+        (6, 6, 0, 0),
+        (7, 7, 0, 127),
+    ]
+    assert list(ssd1306.windows(0b10110, spans)) == [(1, 1, 0, 127), (2, 2, 40, 60), (4, 4, 0, 127)]
+    assert list(ssd1306.windows(0b1100)) == [(2, 3, 0, 127)]  # no spans: whole pages
+
+
+def test_spans_send_only_the_changed_columns():
+    d, panel, bus = _display()
+    old = bytearray(1024)
+    d.show(old, 0xFF)
+    new = bytearray(old)
+    new[2 * 128 + 10 : 2 * 128 + 40] = b"\x7e" * 30  # a short line of text on page 2
+    new[5 * 128 : 6 * 128] = b"\xff" * 128  # a highlight bar on page 5
+    mask, spans = _spans(new, old)
+    n0 = len(bus.log)
+    d.show(new, mask, spans)
+    assert panel.visible() == bytes(new)
+    assert [w[1] for w in bus.log[n0::2]] == [bytes((0, 0x21, 10, 39, 0x22, 2, 2)), bytes((0, 0x21, 0, 127, 0x22, 5, 5))]
+    assert bus.payload_bytes(n0) == 7 + 1 + 30 + 7 + 1 + 128
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1023), st.integers(0, 255)), max_size=40))
+def test_changed_spans_property(edits):
+    """Whatever changes, pushing the changed columns of each page makes panel == frame."""
+    d, panel, bus = _display()
+    frame = sample_frame(9)
+    d.show(frame, 0xFF)
+    old = bytes(frame)
+    for i, v in edits:
+        frame[i] = v
+    d.show(frame, *_spans(frame, old))
     assert panel.visible() == bytes(frame)
 
 

@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 from tools.bench import ROOT
 from tools.bench.markdown import KIB, kib, md_table, median, verdict
@@ -30,6 +31,7 @@ from tools.bench.sessions import built_games, where
 
 PICO_EMU = os.path.normpath(os.path.join(ROOT, "..", "shared", "pico-emu"))
 MEASURE = os.path.join(PICO_EMU, "measure")
+EXEC = os.path.join(ROOT, "tools", "bench", "pico_exec.mjs")  # code from the REPL, see run_code()
 CACHE = os.environ.get("PICO_EMU_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "pico-emu")
 BOOT = os.path.join(ROOT, "tools", "bench", "boot.mjs")
 OUT = os.path.join(ROOT, "build", "bench", "pico")
@@ -101,6 +103,48 @@ def run_measure(project, script, out, heap=False):
     if p.returncode:
         raise SystemExit("pico-emu measure %s%s failed:\n%s" % (script, " --heap" if heap else "", (p.stdout + p.stderr)[-3000:]))
     return load_run(out, os.path.join(project, script))
+
+
+def _cache():
+    """pico-emu's cache as `measure` fills it (rp2040js installed, its .mjs copied)."""
+    if not os.path.isdir(os.path.join(CACHE, "node_modules", "rp2040js")):
+        os.makedirs(CACHE, exist_ok=True)
+        shutil.copy(os.path.join(PICO_EMU, "package.json"), CACHE)
+        p = subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund"], cwd=CACHE,
+                           capture_output=True, text=True)
+        if p.returncode:
+            raise SystemExit("bench: npm install of rp2040js failed:\n%s" % p.stderr[-2000:])
+    for n in os.listdir(PICO_EMU):
+        if n.endswith(".mjs"):
+            shutil.copy(os.path.join(PICO_EMU, n), CACHE)
+
+
+def run_code(work, code, files=None, max_ms=600000):
+    """Run MicroPython `code` from the REPL of the emulated Pico, with the device build of
+    the working tree (no /main.py) plus `files` ({name: text}, at the root) on littlefs.
+    work: a scratch folder. Returns pico_exec.mjs's answer: {"stdout", "stderr" (the
+    traceback, if any), "emulated_s", "wall_s"}; SystemExit when the emulator fails."""
+    from tools import deploy
+
+    _cache()
+    dev = os.path.join(work, "device")
+    deploy.build(out=dev, quiet=True)
+    os.remove(os.path.join(dev, "main.py"))  # the firmware stops at the REPL
+    for name, text in (files or {}).items():
+        with open(os.path.join(dev, name), "w") as f:
+            f.write(text)
+    img = os.path.join(work, "fs.img")
+    p = subprocess.run([sys.executable, os.path.join(PICO_EMU, "mklfs.py"), img, dev], capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("bench: mklfs.py failed:\n%s" % p.stderr[-2000:])
+    uf2 = [n for n in os.listdir(PICO_EMU) if n.endswith(".uf2")]
+    if len(uf2) != 1:
+        raise SystemExit("pico-emu: expected one .uf2 firmware in %s, found %r" % (PICO_EMU, uf2))
+    p = subprocess.run(["node", EXEC, CACHE, os.path.join(PICO_EMU, uf2[0]), img, code, str(max_ms)],
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("bench: tools/bench/pico_exec.mjs failed:\n%s" % (p.stdout + p.stderr)[-3000:])
+    return json.loads(p.stdout.strip().splitlines()[-1])
 
 
 def swap_votes(text):

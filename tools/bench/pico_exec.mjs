@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Run MicroPython code on the emulated Pico (tools/bench/wtr.py): boot the stock firmware
+// Run MicroPython code on the emulated Pico (tools/bench/pico.py run_code): boot the stock firmware
 // with a littlefs image that has no /main.py, so it stops at the REPL, then run CODE in the
 // raw REPL (pico-emu's emu.mjs: Pico.boot, Pico.exec).
 //

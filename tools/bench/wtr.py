@@ -21,8 +21,6 @@ that into Markdown.
 
 import json
 import os
-import shutil
-import subprocess
 import sys
 
 from tools.bench import ROOT, program
@@ -30,7 +28,6 @@ from tools.bench import pico
 from tools.bench.markdown import md_table, median, verdict
 
 RULE_FILE = os.path.join(ROOT, "core", "games", "wtr_rule.py")
-EXEC = os.path.join(ROOT, "tools", "bench", "pico_exec.mjs")
 SEEDS = 3000  # generate(level, Rng(seed)) for seed 1..SEEDS, each level
 SHORTLIST = 12  # rules per level whose walk is costed line by line (the most states x nodes)
 MUTATED = 6  # hard rules whose one-part mutations are searched for the worst different pair
@@ -231,43 +228,15 @@ def brackets(t):
 # --- the run on the emulated Pico -----------------------------------------------------
 
 
-def _cache():
-    """pico-emu's cache as `measure` fills it (rp2040js installed, its .mjs copied)."""
-    if not os.path.isdir(os.path.join(pico.CACHE, "node_modules", "rp2040js")):
-        os.makedirs(pico.CACHE, exist_ok=True)
-        shutil.copy(os.path.join(pico.PICO_EMU, "package.json"), pico.CACHE)
-        p = subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund"], cwd=pico.CACHE,
-                           capture_output=True, text=True)
-        if p.returncode:
-            raise SystemExit("bench: npm install of rp2040js failed:\n%s" % p.stderr[-2000:])
-    for n in os.listdir(pico.PICO_EMU):
-        if n.endswith(".mjs"):
-            shutil.copy(os.path.join(pico.PICO_EMU, n), pico.CACHE)
+def _read(path):
+    with open(path) as f:
+        return f.read()
 
 
 def run_on_pico(tmp, data):
     """mp/run_wtr.py with `data` on the emulated Pico: (its JSON lines, pico_exec's answer)."""
-    from tools import deploy
-
-    _cache()
-    dev = os.path.join(tmp, "wtr-device")
-    deploy.build(out=dev, quiet=True)  # the device build of the working tree
-    os.remove(os.path.join(dev, "main.py"))  # the firmware stops at the REPL
-    shutil.copy(program("run_wtr"), dev)
-    with open(os.path.join(dev, "bench_data.json"), "w") as f:
-        json.dump(data, f)
-    img = os.path.join(tmp, "wtr-fs.img")
-    p = subprocess.run([sys.executable, os.path.join(pico.PICO_EMU, "mklfs.py"), img, dev], capture_output=True, text=True)
-    if p.returncode:
-        raise SystemExit("bench: mklfs.py failed:\n%s" % p.stderr[-2000:])
-    uf2 = [n for n in os.listdir(pico.PICO_EMU) if n.endswith(".uf2")]
-    if len(uf2) != 1:
-        raise SystemExit("pico-emu: expected one .uf2 firmware in %s, found %r" % (pico.PICO_EMU, uf2))
-    p = subprocess.run(["node", EXEC, pico.CACHE, os.path.join(pico.PICO_EMU, uf2[0]), img, "import run_wtr",
-                        str(MAX_EMULATED_MS)], capture_output=True, text=True)
-    if p.returncode:
-        raise SystemExit("bench: tools/bench/pico_exec.mjs failed:\n%s" % (p.stdout + p.stderr)[-3000:])
-    res = json.loads(p.stdout.strip().splitlines()[-1])
+    res = pico.run_code(os.path.join(tmp, "wtr"), "import run_wtr", {"run_wtr.py": _read(program("run_wtr")),
+                        "bench_data.json": json.dumps(data)}, MAX_EMULATED_MS)
     lines = [json.loads(x) for x in res["stdout"].splitlines() if x.startswith("{")]
     if res["stderr"] or not lines or not lines[-1].get("done"):
         raise SystemExit("bench: mp/run_wtr.py failed on the emulated Pico:\n%s%s" % (res["stdout"][-2000:], res["stderr"]))

@@ -1,0 +1,92 @@
+"""Native inner loops for core.frame on a MicroPython port with a native emitter (the
+Pico): the same bytes as core.frame's portable code, written as viper functions.
+
+On the emulated Pico the portable code spends ~1 ms building the pixel row of one line
+of small text (a Python step per glyph) and 0.2-0.6 ms merging a row into the frame
+(slices and big ints); these loops do each in well under 0.1 ms. That is most of the
+time a new screen takes to draw. firmware.main hands this module to the App (`native=`),
+which gives it to core.frame (frame.accelerate); without it (CPython, the WebAssembly
+port, CircuitPython) the portable code runs. tests/test_pico_emu.py draws texts both ways
+on the emulated Pico and compares the bytes, and every measured script compares the
+panel's frames with the host simulator's.
+
+Contract (the arguments are checked by the caller, core.frame; a viper pointer has no
+bounds check):
+- glyphs(data, width, adv, s, n, out): out receives the one-page glyphs of the n bytes
+  of s side by side, glyph c at data[(c - 32) * width:], each `adv` columns after the
+  last (out zeroed, (n - 1) * adv + width bytes). False when s holds a byte outside
+  32..126 (out then half written: the caller falls back).
+- merge(buf, a, strip, n, on): OR strip[0:n] into buf[a:a + n], or clear those bits.
+- fill(buf, a, w, mask, on): OR mask into buf[a:a + w], or clear its bits.
+
+And one for core.app, which pushes only what changed:
+- changes(new, old, spans): the mask of the 128-byte pages (8) where the frames differ;
+  for each such page p, spans[2p] and spans[2p + 1] get its first and last changed
+  column (firmware/ssd1306.py sends just those).
+"""
+
+import micropython
+
+
+@micropython.viper
+def glyphs(data: ptr8, width: int, adv: int, s: ptr8, n: int, out: ptr8) -> bool:
+    i = 0
+    o = 0
+    while i < n:
+        c = s[i]
+        if c < 32 or c > 126:
+            return False
+        g = (c - 32) * width
+        k = 0
+        while k < width:
+            out[o + k] = data[g + k]
+            k += 1
+        o += adv
+        i += 1
+    return True
+
+
+@micropython.viper
+def merge(buf: ptr8, a: int, strip: ptr8, n: int, on: int):
+    i = 0
+    if on:
+        while i < n:
+            buf[a + i] = buf[a + i] | strip[i]
+            i += 1
+    else:
+        while i < n:
+            buf[a + i] = buf[a + i] & (0xFF ^ strip[i])
+            i += 1
+
+
+@micropython.viper
+def fill(buf: ptr8, a: int, w: int, mask: int, on: int):
+    i = 0
+    if not on:
+        mask = 0xFF ^ mask
+    while i < w:
+        if on:
+            buf[a + i] = buf[a + i] | mask
+        else:
+            buf[a + i] = buf[a + i] & mask
+        i += 1
+
+
+@micropython.viper
+def changes(new: ptr8, old: ptr8, spans: ptr8) -> int:
+    mask = 0
+    p = 0
+    while p < 8:
+        a = p * 128
+        lo = 0
+        while lo < 128 and new[a + lo] == old[a + lo]:
+            lo += 1
+        if lo < 128:
+            hi = 127
+            while new[a + hi] == old[a + hi]:
+                hi -= 1
+            spans[2 * p] = lo
+            spans[2 * p + 1] = hi
+            mask |= 1 << p
+        p += 1
+    return mask
