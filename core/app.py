@@ -16,7 +16,9 @@ device's driver sends just those), display.power(on),
 display.contrast(level); leds.set(yes, no, status); storage get/put/delete/list.
 seed: an int, or a function returning one (the device's entropy), first used when a game
 starts. native: a module of native loops (firmware/blit.py: core.frame's drawing, see
-frame.accelerate, and the changed columns of a frame), or None: the portable code.
+frame.accelerate, and the changed columns of a frame), or a function returning one (or
+None), called the first time the box is idle: the boot frame is drawn by the portable
+code (the same bytes) and loading the module stays out of the boot; None: portable.
 """
 
 from core import buttons as B
@@ -29,8 +31,9 @@ WARM_MS = 100  # idle this long before warm() imports anything (a quick next pre
 
 class App:
     def __init__(self, display, leds=None, storage=None, seed=0, native=None):
-        accelerate(native)
-        self._native = native
+        self._native = None
+        self._load_native = native if callable(native) else None
+        self._use(None if callable(native) else native)
         self._spans = bytearray(2 * PAGES)  # changed columns per page, see _render
         self.display = display
         self.leds = leds
@@ -136,7 +139,10 @@ class App:
             if idle and quiet >= idle * 1000:
                 self._sleep()
                 return
-            if self._warm and quiet >= WARM_MS and not self._dirty:
+            if self._load_native is not None and quiet >= WARM_MS and not self._dirty:
+                load, self._load_native = self._load_native, None
+                self._guard(lambda: self._use(load()))
+            elif self._warm and quiet >= WARM_MS and not self._dirty:
                 w = self._warm.pop(0)
                 if callable(w):
                     self._guard(w)
@@ -149,6 +155,10 @@ class App:
                 self._guard(self._render)
         while self._after:
             self._guard(self._after.pop(0))
+
+    def _use(self, native):
+        accelerate(native)
+        self._native = native
 
     def _dispatch(self, kind, button):
         if kind == B.PRESS and button & (B.YES | B.NO) and self.secret and self.secret.both(self.now):

@@ -16,8 +16,9 @@ core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few 
   shifts when the next one is seen (on the emulated Pico a vote's YES and NO presses
   then take the same time to the microsecond).
 - Where the port compiles native code (the Pico), the App gets firmware/blit.py's viper
-  loops (App(native=...)): drawing text and finding a frame's changed columns take a
-  fraction of the time the portable core needs, with the same bytes.
+  loops (App(native=...), loaded when the box is first idle, not during the boot):
+  drawing text and finding a frame's changed columns take a fraction of the time the
+  portable core needs, with the same bytes.
 - Garbage is collected in the first loop pass after a frame was pushed (the user is
   reading it), so the collector never runs in the middle of answering a press: a press
   takes the same time whatever the heap held before (YES and NO alike).
@@ -167,7 +168,7 @@ def boot(hw, seed=None):
         seed = config.SEED
     if seed is None:
         seed = _entropy  # read when the first game starts: one module less at boot
-    return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native())
+    return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native)
 
 
 def _native():

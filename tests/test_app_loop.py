@@ -116,3 +116,23 @@ def test_with_native_loops_the_display_gets_the_changed_columns_of_each_page():
         assert bytes(display.buf) == bytes(app.shown)
     finally:
         frame.accelerate(None)
+
+
+def test_native_loops_from_a_function_load_when_the_box_is_first_idle():
+    from core import frame
+    from test_frame import Blit
+
+    blit = Blit()
+    loads = []
+    try:
+        app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1, native=lambda: loads.append(1) or blit)
+        assert loads == [] and frame._native is None  # the boot frame: portable code
+        app.step(0, 0)  # the boot frame
+        app.step(WARM_MS - 1, 0)
+        assert loads == []
+        app.step(WARM_MS, 0)
+        assert loads == [1] and frame._native is blit and app._native is blit
+        app.step(2 * WARM_MS, 0)
+        assert loads == [1]  # once
+    finally:
+        frame.accelerate(None)
