@@ -24,7 +24,7 @@ from core import Recent
 
 W = 128
 PAGES = 8  # 64 rows
-_ZERO = bytes(W * PAGES)
+_ZERO = bytes(W)  # one page; clear() repeats it (a whole frame would be 1 KB more heap)
 _ONES = b"\xff" * W
 _recent = Recent(16)  # (text, size) -> its rows of pixel columns, see _rows()
 _big = None  # core.bigfont once a large text was drawn
@@ -55,7 +55,12 @@ class Frame:
         self.lines = []
 
     def clear(self):
-        self.buf[:] = _ZERO
+        buf = self.buf
+        if _native is not None:
+            _native.fill(buf, 0, W * PAGES, 0xFF, 0)
+        else:
+            for a in range(0, W * PAGES, W):
+                buf[a : a + W] = _ZERO
         self.lines = []
 
     def fill_rect(self, x, y, w, h, on=1):

@@ -54,7 +54,8 @@ def test_every_frame_matches_the_host_simulator(runs, script):
 # Drawn on the emulated Pico by the portable code, then through firmware/blit.py (the
 # viper loops firmware.main hands the App there): every printable ASCII glyph, texts that
 # are not ASCII (the native row refuses them), clipped at both edges, off the page grid,
-# inverted, large, over a half-filled page, and partial-page rectangles lit and cleared;
+# inverted, large, over a half-filled page (on a cleared frame), and partial-page
+# rectangles lit and cleared;
 # and the changed pages and columns between each frame and the one before.
 _TEXTS = ["".join(chr(c) for c in range(32 + i, 127, 7)) for i in range(7)] + [
     "Größe 12", "Ünïcode ●", "\x7f\x1f", "Hand 12 Pen 0 Bon 3", "P3", "x"]
@@ -71,6 +72,8 @@ def draw(op, native):
     frame.accelerate(native)
     frame._recent.clear()
     f = frame.Frame()
+    f.fill_rect(0, 0, 128, 64)
+    f.clear()
     f.fill_rect(0, 26, 128, 4)
     if op[0] == "rect":
         f.fill_rect(*op[1:])
