@@ -26,6 +26,7 @@ W = 128
 PAGES = 8  # 64 rows
 _ZERO = bytes(W)  # one page; clear() repeats it (a whole frame would be 1 KB more heap)
 _ONES = b"\xff" * W
+_FF = b"\xff"  # the mask the native loop spreads over a run (merge with step 0)
 _recent = Recent(16)  # (text, size) -> its rows of pixel columns, see _rows()
 _big = None  # core.bigfont once a large text was drawn
 _native = None  # see accelerate()
@@ -57,7 +58,7 @@ class Frame:
     def clear(self):
         buf = self.buf
         if _native is not None:
-            _native.fill(buf, 0, W * PAGES, 0xFF, 0)
+            _native.merge(buf, 0, _FF, W * PAGES, 0, 0)
         else:
             for a in range(0, W * PAGES, W):
                 buf[a : a + W] = _ZERO
@@ -88,7 +89,7 @@ class Frame:
             if mask == 0xFF:
                 buf[a : a + w] = _ONES[:w] if on else _ZERO[:w]
             elif _native is not None:
-                _native.fill(buf, a, w, mask, 1 if on else 0)
+                _native.merge(buf, a, bytes((mask,)), w, 0, 1 if on else 0)
             elif on:
                 for i in range(a, a + w):
                     buf[i] |= mask
@@ -116,7 +117,7 @@ class Frame:
         buf = self.buf
         a = page * W + x
         if _native is not None:
-            _native.merge(buf, a, strip, n, 1 if on else 0)
+            _native.merge(buf, a, strip, n, 1, 1 if on else 0)
             return
         if on and buf[a : a + n] == _ZERO[:n]:  # drawn on blank: a copy (half the time)
             buf[a : a + n] = strip

@@ -130,6 +130,7 @@ def choose(app, i):
         from core.players import setup_players
 
         def go(names):
+            release("core.players")  # the names are set: the vote does not come back to it
             app.home()
             start_tool(app, names)
 

@@ -16,8 +16,9 @@ bounds check):
   of s side by side, glyph c at data[(c - 32) * width:], each `adv` columns after the
   last (out zeroed, (n - 1) * adv + width bytes). False when s holds a byte outside
   32..126 (out then half written: the caller falls back).
-- merge(buf, a, strip, n, on): OR strip[0:n] into buf[a:a + n], or clear those bits.
-- fill(buf, a, w, mask, on): OR mask into buf[a:a + w], or clear its bits.
+- merge(buf, a, src, n, step, on): OR src[0], src[step], src[2 * step], ... into
+  buf[a:a + n], or clear those bits: a row of text (step 1), or one mask over a run of
+  bytes (step 0: a partial page of a rectangle, clearing the frame).
 
 And one for core.app, which pushes only what changed:
 - changes(new, old, spans): the mask of the 128-byte pages (8) where the frames differ;
@@ -30,53 +31,32 @@ import micropython
 
 @micropython.viper
 def glyphs(data: ptr8, width: int, adv: int, s: ptr8, n: int, out: ptr8) -> bool:
-    i = 0
     o = 0
-    while i < n:
+    for i in range(n):
         c = s[i]
         if c < 32 or c > 126:
             return False
         g = (c - 32) * width
-        k = 0
-        while k < width:
+        for k in range(width):
             out[o + k] = data[g + k]
-            k += 1
         o += adv
-        i += 1
     return True
 
 
 @micropython.viper
-def merge(buf: ptr8, a: int, strip: ptr8, n: int, on: int):
-    i = 0
-    if on:
-        while i < n:
-            buf[a + i] = buf[a + i] | strip[i]
-            i += 1
-    else:
-        while i < n:
-            buf[a + i] = buf[a + i] & (0xFF ^ strip[i])
-            i += 1
-
-
-@micropython.viper
-def fill(buf: ptr8, a: int, w: int, mask: int, on: int):
-    i = 0
-    if not on:
-        mask = 0xFF ^ mask
-    while i < w:
-        if on:
-            buf[a + i] = buf[a + i] | mask
-        else:
-            buf[a + i] = buf[a + i] & mask
-        i += 1
+def merge(buf: ptr8, a: int, src: ptr8, n: int, step: int, on: int):
+    off = 0 if on else 0xFF  # (b | v) ^ v clears v's bits: one loop for both
+    j = 0
+    for i in range(a, a + n):
+        v = src[j]
+        buf[i] = (buf[i] | v) ^ (v & off)
+        j += step
 
 
 @micropython.viper
 def changes(new: ptr8, old: ptr8, spans: ptr8) -> int:
     mask = 0
-    p = 0
-    while p < 8:
+    for p in range(8):
         a = p * 128
         lo = 0
         while lo < 128 and new[a + lo] == old[a + lo]:
@@ -88,5 +68,4 @@ def changes(new: ptr8, old: ptr8, spans: ptr8) -> int:
             spans[2 * p] = lo
             spans[2 * p + 1] = hi
             mask |= 1 << p
-        p += 1
     return mask

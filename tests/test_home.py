@@ -49,3 +49,15 @@ def test_the_highlighted_row_warms_its_code_and_releases_the_other_kinds(make_bo
     assert "core.ballot" not in sys.modules and "core.gamemenu" in sys.modules
     box.do("OK")
     assert box.lines()[0] == "Players"
+
+
+def test_the_player_setup_is_released_once_the_vote_starts(make_box):
+    import sys
+
+    box = make_box()
+    box.do("UP", "UP", "wait 2000", "OK")  # the Secret vote: its player setup is warm
+    assert "core.players" in sys.modules and box.lines()[0] == "Players"
+    box.do("OK", "OK")  # 3 voters, default names: the ballot starts
+    assert "core.players" not in sys.modules and "Pass the box to" in box.text()
+    box.do("hold BACK", "OK", "wait 2000")  # leave to the home menu: warmed again for the next vote
+    assert "core.players" in sys.modules
