@@ -13,8 +13,8 @@ into (or cleared from) at most two bytes per page it spans, and a rectangle cove
 pages is one slice assignment. On the Pico this is what keeps a full redraw within a few
 ms in plain Python (the pixel-by-pixel version took 50 ms for the home menu).
 
-accelerate(native) hands the three innermost loops (a row of small glyphs, merging a row
-into a page, filling part of a page) to a module of native code with the same contract,
+accelerate(native) hands the innermost loops (a row of small glyphs; merging a row, or one
+mask, into a page: text, partial-page rectangles, clear()) to a module of native code,
 firmware/blit.py on the Pico, where they are most of what a new screen costs. The
 frames are the same bytes either way; without it the portable code below runs.
 """

@@ -4,8 +4,9 @@ Pico): the same bytes as core.frame's portable code, written as viper functions.
 On the emulated Pico the portable code spends ~1 ms building the pixel row of one line
 of small text (a Python step per glyph) and 0.2-0.6 ms merging a row into the frame
 (slices and big ints); these loops do each in well under 0.1 ms. That is most of the
-time a new screen takes to draw. firmware.main hands this module to the App (`native=`),
-which gives it to core.frame (frame.accelerate); without it (CPython, the WebAssembly
+time a new screen takes to draw. firmware.main hands the App a function that imports
+this module (`native=`); the App calls it the first time the box is idle and gives the
+module to core.frame (frame.accelerate); without it (CPython, the WebAssembly
 port, CircuitPython) the portable code runs. tests/test_pico_emu.py draws texts both ways
 on the emulated Pico and compares the bytes, and every measured script compares the
 panel's frames with the host simulator's.
