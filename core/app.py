@@ -22,7 +22,7 @@ code (the same bytes) and loading the module stays out of the boot; None: portab
 """
 
 from core import buttons as B
-from core import i18n, settings, ticks
+from core import i18n, release, settings, ticks
 from core.frame import PAGES, W, Frame, accelerate
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
@@ -101,6 +101,15 @@ class App:
     def home(self):
         self.secret = None  # leaving drops a secret being collected (it asked first)
         self.cut(1)
+
+    def park_home(self):
+        """Release the home menu's code while a game is played (3.4 KB of the Pico's heap):
+        the bottom of the stack becomes a stand-in that builds the menu again, its cursor
+        where it was, once the menu is back on top (an import then, on leaving the game)."""
+        menu = self.stack[0]
+        if not isinstance(menu, _HomeLater):
+            self.stack[0] = _HomeLater(self, menu.index)
+            release("core.home")
 
     def warm(self, *work):
         """Do this work once the box has been idle for WARM_MS, one item per step, in
@@ -259,3 +268,33 @@ class App:
             self.display.contrast(value)
         settings.save(self.storage, self.settings)
         self._dirty = True
+
+
+class _HomeLater:
+    """The home menu's place at the bottom of the stack while it is parked (App.park_home):
+    drawn or pressed, it puts a new home menu there, cursor at `index`, which then acts."""
+
+    leds = (0, 0)
+    on_back = None
+
+    def __init__(self, app, index):
+        self.app = app
+        self.index = index
+
+    def tick(self, now):
+        return False
+
+    def _menu(self):
+        from core.home import HomeMenu
+
+        menu = HomeMenu(self.app)
+        menu.app = self.app
+        menu.index = self.index
+        self.app.stack[0] = menu
+        return menu
+
+    def draw(self, f):
+        self._menu().draw(f)
+
+    def on_event(self, kind, button):
+        self._menu().on_event(kind, button)

@@ -27,7 +27,7 @@ PAGES = 8  # 64 rows
 _ZERO = bytes(W)  # one page; clear() repeats it (a whole frame would be 1 KB more heap)
 _ONES = b"\xff" * W
 _FF = b"\xff"  # the mask the native loop spreads over a run (merge with step 0)
-_recent = Recent(16)  # (text, size) -> its rows of pixel columns, see _rows()
+_recent = Recent(8)  # (text, size) -> its rows of pixel columns, see _rows()
 _big = None  # core.bigfont once a large text was drawn
 _native = None  # see accelerate()
 

@@ -7,7 +7,8 @@ press. A choice on the home menu first releases the games played before (leave_g
 What the highlighted row needs is imported while the table reads the menu (App.warm), and
 what only the other kind of choice needs is released, so a press on OK finds its code
 loaded and the Secret vote never carries the game menu, sessions and saves on the heap
-(nor a game the vote tool).
+(nor a game the vote tool). A game or the vote chosen parks the menu (App.park_home):
+this module's code is released until the menu is back on top.
 """
 
 from core import games, i18n, release, settings
@@ -44,6 +45,7 @@ def start(app):
     if last:
         from core.gamemenu import resume
 
+        app.park_home()
         resume(app, last)
 
 
@@ -124,10 +126,13 @@ def choose(app, i):
             return
         from core.gamemenu import resume
 
+        app.park_home()
         resume(app, g[0])
     elif i == n:
         from core.ballot import start_tool
         from core.players import setup_players
+
+        app.park_home()
 
         def go(names):
             release("core.players")  # the names are set: the vote does not come back to it

@@ -61,3 +61,24 @@ def test_the_player_setup_is_released_once_the_vote_starts(make_box):
     assert "core.players" not in sys.modules and "Pass the box to" in box.text()
     box.do("hold BACK", "OK", "wait 2000")  # leave to the home menu: warmed again for the next vote
     assert "core.players" in sys.modules
+
+
+def test_a_game_or_the_vote_parks_the_home_menu_and_back_brings_it_with_its_cursor(make_box):
+    import sys
+
+    box = make_box()
+    home_frame = bytes(box.display.buf)
+    box.do("DOWN", "DOWN")  # What the Rule?!
+    moved = bytes(box.display.buf)
+    assert "core.home" in sys.modules
+    box.do("OK")
+    assert box.lines()[0] == "Players" and "core.home" not in sys.modules  # parked
+    assert type(box.app.stack[0]).__name__ == "_HomeLater"
+    box.do("BACK")  # the menu is built again, the cursor where it was
+    assert "core.home" in sys.modules and bytes(box.display.buf) == moved
+    box.do("UP", "UP")
+    assert bytes(box.display.buf) == home_frame
+    box.do("UP", "UP", "OK")  # the Secret vote parks it too
+    assert box.lines()[0] == "Players" and "core.home" not in sys.modules
+    box.do("BACK", "DOWN", "DOWN")  # a press that comes to the stand-in acts on the new menu
+    assert box.lines()[1].startswith("> 23")

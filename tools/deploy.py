@@ -218,7 +218,10 @@ def build(march="armv6m", production=False, out=None, quiet=False):
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         # -O3: no line-number tables in the bytecode (a few KiB less heap on the Pico;
         # tracebacks there name the function, not the line). The core has no asserts.
-        args = cmd + ["-O3", "-o", dst, "-s", rel]
+        # -s the .mpy's own path: MicroPython interns the path it loads a module from, so
+        # the source name shares that string (2 interned names less per module: ~60 in a
+        # 23 session, and the 6th qstr pool, 3.9 KB, starts at the 621st name).
+        args = cmd + ["-O3", "-o", dst, "-s", rel[:-3] + ".mpy"]
         if march:
             args.append("-march=" + march)
         r = subprocess.run(args + [src], capture_output=True, text=True)

@@ -90,7 +90,7 @@ def import_plan(g):
     plan = [("qstr", None)] + [("import", m) for m in order if m in at_boot] + [("boot", None)]
     plan += [("import", m) for m in order if m in at_game and m not in at_boot]
     plan += [("game", [g[0], g[4]]), ("qstr", None)] + [("import", m) for m in HARNESS]
-    plan += [("import", m) for m in order if m not in at_game]
+    plan += [("import", m) for m in order if m not in at_game and m not in at_boot]
     return plan, at_boot, at_game
 
 

@@ -75,9 +75,9 @@ def is_button(line):
 
 
 def start_game(app, game_id, players, seed=1):
-    """The box's way into a new game, without pressing buttons: gamemenu.start_new() (it
-    loads the game and puts the player setup on screen), then the settings the setup
-    would give (`players` names, the first value of every option, and for a game with a
+    """The box's way into a new game, without pressing buttons: the home menu parked and
+    gamemenu.start_new() (it loads the game and puts the player setup on screen), then
+    the settings the setup would give (`players` names, the first value of every option, and for a game with a
     campaign an empty progress record, as without storage) become a Session and its first
     prompt goes on screen (Play.show() drops the setup screens). No storage, so nothing
     is saved. Returns the Session."""
@@ -86,6 +86,7 @@ def start_game(app, game_id, players, seed=1):
     from core.play import Play
     from core.session import Session
 
+    app.park_home()  # as the home menu's choice does
     start_new(app, game_id)
     game = games.load(game_id)
     settings = {"players": ["P" + str(i + 1) for i in range(players)]}
