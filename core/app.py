@@ -22,7 +22,7 @@ code (the same bytes) and loading the module stays out of the boot; None: portab
 """
 
 from core import buttons as B
-from core import i18n, release, settings, ticks
+from core import i18n, release, ticks
 from core.frame import PAGES, W, Frame, accelerate
 
 STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
@@ -58,7 +58,10 @@ class App:
         self.changes = 0
         self._warm = []  # modules to import while the box is idle, see warm()
         i18n.use("ui")
+        from core import settings
+
         self.settings, kept = settings.load(storage)
+        release("core.settings")  # loaded again by the settings menu
         i18n.set_lang(self.settings["lang"])
         display.contrast(self.settings["contrast"])
         from core import home
@@ -103,13 +106,15 @@ class App:
         self.cut(1)
 
     def park_home(self):
-        """Release the home menu's code while a game is played (3.4 KB of the Pico's heap):
-        the bottom of the stack becomes a stand-in that builds the menu again, its cursor
-        where it was, once the menu is back on top (an import then, on leaving the game)."""
+        """Release the home menu's code (and its settings menu's) while a game is played
+        (4.3 KB of the Pico's heap): the bottom of the stack becomes a stand-in that builds
+        the menu again, its cursor where it was, once the menu is back on top (an import
+        then, on leaving the game)."""
         menu = self.stack[0]
         if not isinstance(menu, _HomeLater):
             self.stack[0] = _HomeLater(self, menu.index)
             release("core.home")
+            release("core.settings")
 
     def warm(self, *work):
         """Do this work once the box has been idle for WARM_MS, one item per step, in
@@ -266,6 +271,8 @@ class App:
             i18n.set_lang(value)
         elif key == "contrast":
             self.display.contrast(value)
+        from core import settings
+
         settings.save(self.storage, self.settings)
         self._dirty = True
 

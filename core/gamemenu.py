@@ -7,7 +7,6 @@ The game menu (BACK or "Menu…" on a root prompt): score table, the game's view
 the game.
 """
 
-from core import saves
 from core.i18n import t
 from core.ui import Confirm, Menu, Message, NumberPicker, Table
 
@@ -140,8 +139,11 @@ def resume(app, game_id):
 
     When one copy was damaged and the other is good, the damage is reported first and
     OK leads on to the good copy (the step before, at worst)."""
+    from core import release, saves  # the loader: released once the turns are on (Play.show)
+
     rec, bad = saves.fetch(app.storage, game_id)
     if rec is None:
+        release("core.saves")  # nothing to resume: a new game's setup does not need it
         if bad:
             app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
         else:

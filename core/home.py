@@ -11,15 +11,15 @@ loaded and the Secret vote never carries the game menu, sessions and saves on th
 this module's code is released until the menu is back on top.
 """
 
-from core import games, i18n, release, settings
+from core import games, i18n, release
 from core.i18n import t
 from core.ui import ROWS, Menu, Message
 
 
 # Per kind of row (a game, the Secret vote): the core modules only it needs (released when
 # the other kind is highlighted or chosen) and what to warm while it is highlighted.
-GAME_ONLY = ("core.gamemenu", "core.session", "core.saves", "core.play", "core.progress", "core.show",
-             "core.playout", "core.tiles", "core.textentry")
+GAME_ONLY = ("core.gamemenu", "core.session", "core.saves", "core.savefile", "core.play", "core.progress",
+             "core.show", "core.playout", "core.tiles", "core.textentry")
 VOTE_ONLY = ("core.ballot",)
 # Leaves first: each idle step imports one module, so a press waits for one at most.
 WARM = {
@@ -55,11 +55,11 @@ def _last(app):
     raw = app.storage.get("last")
     if not raw:
         return None
-    from core import saves  # only when a game was played: the boot stays short
+    from core import savefile  # only when a game was played: the boot stays short
 
     gid = raw.decode()
     for g in games.GAMES:
-        if g[0] == gid and g[1] and app.storage.get(saves.slot(gid)) is not None:
+        if g[0] == gid and g[1] and app.storage.get(savefile.slot(gid)) is not None:
             return gid
     return None
 
@@ -95,7 +95,7 @@ SAVED = "\u25cf"
 
 def _saved(app):
     """Menu rows of the games with a saved game."""
-    names = app.storage.list() if app.storage else ()  # saves.slot(game) is "<game>.sav"
+    names = app.storage.list() if app.storage else ()  # savefile.slot(game) is "<game>.sav"
     return [k for k in range(len(games.GAMES)) if games.GAMES[k][0] + ".sav" in names]
 
 
@@ -154,6 +154,8 @@ def leave_games(keep=None):
 
 
 def settings_menu(app):
+    from core import settings  # released at boot and when a game starts (App.park_home)
+
     keys = [c[0] for c in settings.CHOICES]
 
     def label(key):

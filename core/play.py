@@ -105,7 +105,8 @@ class Play:
             self.final()
         else:
             release("core.gamemenu")  # back to the turns: the menu's code can go,
-            release("core.players")  # and the player setup's
+            release("core.players")  # and the player setup's, and the save loader's
+            release("core.saves")
             open_prompt(self, p, True)
             top = app.top()
             if top.on_back is None:

@@ -16,7 +16,7 @@ Pico's are single precision). It is stored with the same integrity as core.saves
 File format, version 1 (a few dozen bytes, inline in littlefs's metadata):
 
   b"TP" VERSION(1 byte) CRC32(4 bytes, big-endian, of everything after it)
-  JSON without spaces, dict keys sorted (core.saves._dumps: the same bytes on every
+  JSON without spaces, dict keys sorted (core.savefile._dumps: the same bytes on every
   runtime, although MicroPython's dicts have no order):  [game_id, n, key, record]
 
 key is the result key of the last finished game applied to the record (None before
@@ -53,7 +53,7 @@ game's save is deleted before the next game of that id can finish.
 
 import json
 
-from core import saves
+from core import savefile
 
 VERSION = 1
 MAGIC = b"TP"
@@ -86,11 +86,13 @@ def pack(game_id, n, key, rec):
     if key is not None and type(key) is not str:
         raise ValueError("result key is a str")
     _check_record(rec)
-    return saves.frame(MAGIC, VERSION, saves._dumps([game_id, n, key, rec]).encode())
+    return savefile.frame(MAGIC, VERSION, savefile._dumps([game_id, n, key, rec]).encode())
 
 
 def unpack(raw, game_id):
     """Check one file's bytes: {"n": n, "k": key, "r": record}, or ValueError."""
+    from core import saves  # the loader, here: during the turns only the writer is loaded
+
     h = json.loads(saves.unframe(raw, MAGIC, VERSION).decode())
     if not isinstance(h, list) or len(h) != 4:
         raise ValueError("header")
@@ -108,6 +110,8 @@ def _write(storage, game_id, n, key, rec):
 
 def _fetch(storage, game_id):
     """({"n", "k", "r"} of the newest good copy, or None; problem)."""
+
+    from core import saves
 
     def rewrite(good):
         _write(storage, game_id, good["n"], good["k"], good["r"])

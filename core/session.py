@@ -3,7 +3,7 @@
 The state is always new(settings, seed) with the log applied, so undo is "drop the last
 actions and replay", and a resumed game is the same object as one that never stopped.
 apply() saves after every completed step when a storage is given; so do undo() and
-redo(). `seq` numbers the saves (see core.saves: copies alternate between two files).
+redo(). `seq` numbers the saves (see core.savefile: copies alternate between two files).
 
 Undo may go several steps back, but never across an action that recorded a secret answer
 or revealed one (the game's sealed(action)): undoing it would let the table answer again
@@ -13,7 +13,7 @@ round. undo_limit() is how far back it may go. The actions undone are kept for r
 until a new action is applied; redo only re-applies what was already applied.
 """
 
-from core import games, saves
+from core import games, savefile
 
 
 class Session:
@@ -51,7 +51,7 @@ class Session:
         self.save_error = None
         if self.storage:
             try:
-                saves.store(self.storage, self.game_id, self.settings, self.seed, self.log, self.seq + 1)
+                savefile.store(self.storage, self.game_id, self.settings, self.seed, self.log, self.seq + 1)
                 self.seq += 1
             except OSError as e:
                 self.save_error = str(e)
@@ -124,4 +124,4 @@ class Session:
 
     def end(self):
         if self.storage:
-            saves.remove(self.storage, self.game_id, self.seq)
+            savefile.remove(self.storage, self.game_id, self.seq)

@@ -186,9 +186,12 @@ def _native():
 
 
 def _entropy():
+    from core import release
     from firmware.entropy import seed32
 
-    return seed32()
+    seed = seed32()
+    release("firmware.entropy")  # read once, for the first game: no heap after it
+    return seed
 
 
 def main(board=None, hw=None, steps=None):

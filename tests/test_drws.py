@@ -312,10 +312,10 @@ def test_undo_works_between_secrets_and_never_crosses_one():
 
 
 def resumed(make_box, log, seed=1):
-    from core import saves
+    from core import savefile
 
     storage = fakes.MemStorage()
-    saves.store(storage, "drws", {"players": NAMES[:3], "pool": "25"}, seed, log, 1)
+    savefile.store(storage, "drws", {"players": NAMES[:3], "pool": "25"}, seed, log, 1)
     box = make_box(storage=storage)
     box.do("DOWN", "DOWN", "DOWN", "DOWN", "OK", "OK")  # the game, resume
     return box

@@ -264,6 +264,7 @@ def test_entropy_is_read_when_the_first_game_starts_not_at_boot(dev, monkeypatch
     assert calls == []  # the home menu is up without it
     first = app.new_seed()
     assert calls == [1] and app.new_seed() != first  # read once, then the core's PRNG
+    assert "firmware.entropy" not in sys.modules  # released once read
 
 
 def test_pause_sleeps_to_the_next_grid_line_whatever_the_step_took(dev):

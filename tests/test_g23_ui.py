@@ -218,6 +218,8 @@ def test_code_around_the_turns_and_a_left_game_are_released(make_box):
     box = start(make_box)
     play(box, ["first", 1])
     assert "core.gamemenu" not in sys.modules and "core.players" not in sys.modules  # a turn on screen
+    assert "core.saves" not in sys.modules and "core.savefile" in sys.modules  # the writer alone
+    assert "core.home" not in sys.modules and "core.settings" not in sys.modules  # parked
     assert "core.games.g23" in sys.modules and "g23" in i18n._sources
     box.do("BACK")  # the turn's BACK: the home menu
     assert box.lines()[0] == "Tablebox"

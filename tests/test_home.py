@@ -1,7 +1,7 @@
 """The home menu: every title whole, and a game with a saved game marked (a dot in the
 cursor's column) as soon as the menu is back on top, without a storage scan per press."""
 
-from core import games, saves
+from core import games, savefile
 from host_sim import fakes
 
 
@@ -13,14 +13,14 @@ def dot(box, row):
 
 def test_a_saved_game_is_marked_and_unmarked_when_its_save_goes(make_box):
     st = fakes.MemStorage()
-    saves.store(st, "wtr", {"players": ["A", "B"], "master": "box", "level": "deck", "rounds": "1"}, 5, [], 1)
+    savefile.store(st, "wtr", {"players": ["A", "B"], "master": "box", "level": "deck", "rounds": "1"}, 5, [], 1)
     box = make_box(storage=st)
     row = [g[0] for g in games.GAMES].index("wtr")
     assert box.lines()[1 + row] == "What the Rule?!"
     assert dot(box, row) and not dot(box, row + 1) and not dot(box, row - 1)
     box.do("DOWN")  # the mark stays; the storage is not read for a cursor move
     assert dot(box, row)
-    for name in saves.files("wtr"):
+    for name in savefile.files("wtr"):
         st.delete(name)
     box.do("UP")
     assert dot(box, row)  # still the scan from when the menu came on top

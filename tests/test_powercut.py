@@ -35,7 +35,7 @@ import time
 
 import pytest
 
-from core import games, progress, saves
+from core import games, progress, savefile, saves
 from core.playout import random_action
 from core.rng import Rng
 from core.session import Session
@@ -120,7 +120,7 @@ def record_run(gid, n, size="small", min_saves=MIN_SAVES):
                 continue
             if steps % UNDO_EVERY == 0 and session.can_undo():
                 event(session.undo, 1)
-        sizes.append(len(saves.pack(gid, session.settings, session.seed, session.log, session.seq)))
+        sizes.append(len(savefile.pack(gid, session.settings, session.seed, session.log, session.seq)))
         event(session.end)
     ctx.ops, ops = None, ctx.ops
     return image0, ops, logs, bytes(ctx.buffer), seed, sizes

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import progress, saves
+from core import progress, savefile
 from host_sim.fakes import MemStorage
 
 GID = "mmag"
@@ -64,8 +64,8 @@ def test_roundtrip_and_alternating_copies():
     assert sorted(storage.files) == ["mmag.pg1"]
     raw = storage.files["mmag.pg1"]
     assert raw[:3] == b"TP" + bytes([progress.VERSION])
-    assert json.loads(raw[saves.HEAD :].decode()) == [GID, 1, "seed1:40", rec]
-    assert b" " not in raw[saves.HEAD :]
+    assert json.loads(raw[savefile.HEAD :].decode()) == [GID, 1, "seed1:40", rec]
+    assert b" " not in raw[savefile.HEAD :]
     rec2, bad = progress.record(storage, GID, "seed2:38", campaign(90))
     assert bad is None and rec2 == {"level": 3, "surplus": 9, "over": False, "best": 2, "games": 2}
     assert progress.load(storage, GID) == (rec2, None)
@@ -187,7 +187,7 @@ def test_both_copies_damaged_none_reported_and_kept():
 
 
 def test_files_of_other_kinds_are_damage():
-    save = saves.pack("g23", {"players": ["A", "B"]}, 1, [])
+    save = savefile.pack("g23", {"players": ["A", "B"]}, 1, [])
     other = progress.pack("g23", 5, "k", {"level": 2})
     for raw in (save, other, progress.pack(GID, 1, "k", {})[:3] + bytes(4) + b"[]"):
         storage = MemStorage({"mmag.pg1": raw})
@@ -196,7 +196,7 @@ def test_files_of_other_kinds_are_damage():
 
 
 def _framed(payload):
-    return saves.frame(progress.MAGIC, progress.VERSION, payload.encode())
+    return savefile.frame(progress.MAGIC, progress.VERSION, payload.encode())
 
 
 @pytest.mark.parametrize(
@@ -251,7 +251,7 @@ def test_fixed_bytes_whatever_the_insertion_order():
         raws.add(progress.pack(GID, 1, "k\u00e9y", _in_order(order)))
     assert len(raws) == 1
     raw = raws.pop()
-    body = raw[saves.HEAD :].decode()
+    body = raw[savefile.HEAD :].decode()
     assert body.index('"Zeta"') < body.index('"alpha"') < body.index('"best"') < body.index('"surplus"')
     assert progress.unpack(raw, GID)["r"] == dict(FIELDS)
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import games, i18n, saves
+from core import games, i18n, savefile, saves
 from core.playout import random_action
 from core.rng import Rng
 from core.session import Session
@@ -56,7 +56,7 @@ def _typical(s, rng):
 
 def good_bytes(n=8):
     s = play(n)
-    return saves.pack(GID, s.settings, s.seed, s.log, 3), s.log
+    return savefile.pack(GID, s.settings, s.seed, s.log, 3), s.log
 
 
 def boot(files):
@@ -76,21 +76,21 @@ def assert_damaged_screen(box, kept):
 
 def test_roundtrip_and_fields():
     raw, log = good_bytes(20)
-    assert raw[:3] == b"TB" + bytes([saves.VERSION])
+    assert raw[:3] == b"TB" + bytes([savefile.VERSION])
     rec = saves.check(raw, GID)
     assert rec["l"] == log and rec["s"]["players"] == ["Anna", "Ben", "Cleo"] and rec["n"] == 3
     assert rec["st"] == Session(GID, rec["s"], rec["r"], log).state
     # compact: no spaces in the header
-    head = raw[saves.HEAD :].split(b"\n", 1)[0]
+    head = raw[savefile.HEAD :].split(b"\n", 1)[0]
     assert b" " not in head and json.loads(head.decode())[0] == GID
 
 
 def test_crc_fallback_equals_zlib(monkeypatch):
     data = bytes(range(256)) * 3
-    assert saves.crc32(data) == zlib.crc32(data)
-    monkeypatch.setattr(saves, "_crc32", None)
-    assert saves.crc32(data) == zlib.crc32(data)
-    assert saves.crc32(b"") == 0
+    assert savefile.crc32(data) == zlib.crc32(data)
+    monkeypatch.setattr(savefile, "_crc32", None)
+    assert savefile.crc32(data) == zlib.crc32(data)
+    assert savefile.crc32(b"") == 0
 
 
 json_leaf = st.one_of(
@@ -112,13 +112,13 @@ json_value = st.recursive(
 @given(st.lists(st.lists(json_value, max_size=6), max_size=40))
 @settings(max_examples=300, deadline=None)
 def test_action_tokens_roundtrip_any_json_actions(log):
-    words, data = saves.encode_log(log)
+    words, data = savefile.encode_log(log)
     assert saves.decode_log(words, data) == log
 
 
 def test_many_distinct_words_roundtrip():
     log = [["w%d" % i, "v%d" % i, i] for i in range(60)]
-    words, data = saves.encode_log(log)
+    words, data = savefile.encode_log(log)
     assert saves.decode_log(words, data) == log
 
 
@@ -141,7 +141,7 @@ def test_typical_full_games_fit_littlefs_inline_limit(players):
         rng = Rng(seed + 1)
         while not s.over():
             s.apply(_typical(s, rng))
-        sizes.append(len(saves.pack(GID, s.settings, s.seed, s.log, 999)))
+        sizes.append(len(savefile.pack(GID, s.settings, s.seed, s.log, 999)))
     sizes.sort()
     print("\n%d players: typical full game save %d bytes median, %d max" % (players, sizes[50], sizes[-1]))
     assert sizes[-1] <= 512
@@ -157,7 +157,7 @@ def _truncated():
 
 def _wrong_version():
     raw, _ = good_bytes()
-    return raw[:2] + bytes([saves.VERSION + 7]) + raw[3:]
+    return raw[:2] + bytes([savefile.VERSION + 7]) + raw[3:]
 
 
 def _wrong_checksum():
@@ -176,21 +176,21 @@ def _wrong_crc_field():
 
 def _wrong_game():
     s = play(5)
-    return saves.pack("democrazy", s.settings, s.seed, s.log, 1)
+    return savefile.pack("democrazy", s.settings, s.seed, s.log, 1)
 
 
 def _unreplayable():
-    return saves.pack(GID, SETTINGS, SEED, [["first", 0], ["first", 1]], 1)
+    return savefile.pack(GID, SETTINGS, SEED, [["first", 0], ["first", 1]], 1)
 
 
 def _bad_settings():
-    return saves.pack(GID, {"players": ["Solo"]}, SEED, [], 1)
+    return savefile.pack(GID, {"players": ["Solo"]}, SEED, [], 1)
 
 
 def _bad_tokens():
     raw, _ = good_bytes()
-    payload = raw[saves.HEAD :] + bytes([saves.OPEN])  # an unclosed list, CRC made valid
-    c = saves.crc32(payload)
+    payload = raw[savefile.HEAD :] + bytes([savefile.OPEN])  # an unclosed list, CRC made valid
+    c = savefile.crc32(payload)
     return raw[:3] + bytes([c >> 24, (c >> 16) & 255, (c >> 8) & 255, c & 255]) + payload
 
 
@@ -268,8 +268,8 @@ def test_both_copies_damaged_both_kept_and_named():
 def test_fallback_to_backup_through_the_ui():
     storage = MemStorage()
     s = play(12, storage=storage)
-    newest = saves.files(GID)[s.seq % 2]
-    other = saves.files(GID)[(s.seq + 1) % 2]
+    newest = savefile.files(GID)[s.seq % 2]
+    other = savefile.files(GID)[(s.seq + 1) % 2]
     previous = saves.check(storage.files[other], GID)
     assert previous["l"] == s.log[:-1]
     storage.files[newest] = storage.files[newest][:-3]  # the newest copy is damaged
@@ -289,7 +289,7 @@ def test_fallback_to_backup_through_the_ui():
 def test_damaged_older_copy_is_kept_newest_resumes():
     storage = MemStorage()
     s = play(9, storage=storage)
-    other = saves.files(GID)[(s.seq + 1) % 2]
+    other = savefile.files(GID)[(s.seq + 1) % 2]
     storage.files[other] = b"rot"
     rec, bad = saves.fetch(storage, GID)
     assert bad == "g23.bad" and storage.files["g23.bad"] == b"rot"
@@ -323,7 +323,7 @@ def test_end_removes_both_copies_older_first():
 
     storage.delete = delete
     s.end()
-    assert deleted == [saves.files(GID)[(s.seq + 1) % 2], saves.files(GID)[s.seq % 2]]
+    assert deleted == [savefile.files(GID)[(s.seq + 1) % 2], savefile.files(GID)[s.seq % 2]]
     assert storage.files == {}
 
 
@@ -466,26 +466,26 @@ def test_saves_under_micropython():
     from tests.mpwasm import run_micropython
 
     s = play(30, seed=5, players=4)
-    raw = saves.pack(GID, s.settings, s.seed, s.log, 7)
+    raw = savefile.pack(GID, s.settings, s.seed, s.log, 7)
     script = """
 import json, binascii
-from core import saves
+from core import savefile, saves
 from core.session import Session
 from host_sim.fakes import MemStorage
 raw = binascii.unhexlify(%r)
 rec = saves.check(raw, "g23")
 print(json.dumps(rec["l"]))
-st = MemStorage({"g23.sav": raw[:-1], "g23.bak": saves.pack("g23", rec["s"], rec["r"], rec["l"][:-1], 6)})
+st = MemStorage({"g23.sav": raw[:-1], "g23.bak": savefile.pack("g23", rec["s"], rec["r"], rec["l"][:-1], 6)})
 r, bad = saves.fetch(st, "g23")
 print(bad, len(r["l"]), r["n"])
 s = Session.from_record(rec, MemStorage())
 s.save()
 print(binascii.hexlify(s.storage.files["g23.bak"]).decode())
-c = saves.crc32(raw)
-saves._crc32 = None
-print(c == saves.crc32(raw))
+c = savefile.crc32(raw)
+savefile._crc32 = None
+print(c == savefile.crc32(raw))
 sett = json.loads(%r)
-print(binascii.hexlify(saves.pack("g23", sett, 4294967295, rec["l"], 5)).decode())
+print(binascii.hexlify(savefile.pack("g23", sett, 4294967295, rec["l"], 5)).decode())
 """ % (raw.hex(), json.dumps(SETT2))
     out = run_micropython(script, paths=("host_sim",)).splitlines()
     assert json.loads(out[0]) == s.log
@@ -493,6 +493,6 @@ print(binascii.hexlify(saves.pack("g23", sett, 4294967295, rec["l"], 5)).decode(
     rec = saves.check(bytes.fromhex(out[2]), GID)
     assert rec["l"] == s.log and rec["n"] == 8 and rec["st"] == s.state
     assert out[3] == "True"
-    mine = saves.pack(GID, SETT2, 4294967295, s.log, 5)
+    mine = savefile.pack(GID, SETT2, 4294967295, s.log, 5)
     assert bytes.fromhex(out[4]) == mine  # byte-identical on both runtimes
     assert saves.unpack(mine, GID)["s"] == SETT2

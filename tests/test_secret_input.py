@@ -11,7 +11,7 @@ import types
 import pytest
 
 from core import buttons as B
-from core import games, saves, secret
+from core import games, savefile, saves, secret
 from core.prompts import Number
 from core.secret import Secret, Vote
 from core.session import Session
@@ -25,7 +25,7 @@ TO_BALLOT = [["predict", 1, 2, 3], ["name", "AB"], ["seen"], ["keep", 0], ["card
 def resumed(make_box, game_id, log, names=NAMES, seed=5):
     """A box whose storage holds a game with `log`, resumed from the home menu."""
     storage = fakes.MemStorage()
-    saves.store(storage, game_id, {"players": list(names)}, seed, log, 1)
+    savefile.store(storage, game_id, {"players": list(names)}, seed, log, 1)
     box = make_box(storage=storage)
     index = [g[0] for g in games.GAMES].index(game_id)
     box.do(*(["DOWN"] * index), "OK", "OK")  # the game, "Resume?" OK
