@@ -31,6 +31,10 @@ _FF = b"\xff"  # the mask the native loop spreads over a run (merge with step 0)
 # texts; with 8 or 10 a cursor move there took 3.5 ms more on the emulated Pico, and 16
 # held about 3 KB more of its heap than 12 in a game of 23, for nothing measurable.
 _recent = Recent(12)
+# The same for large texts, kept apart: a screen shows one or two, but a number picker's
+# value is a new one on every press, and each costs ~200 bytes (three pages of columns).
+# In one cache with the small texts they filled it to 4 KB of a game of 23's heap.
+_recent_big = Recent(2)
 _big = None  # core.bigfont once a large text was drawn
 _native = None  # see accelerate()
 
@@ -187,13 +191,13 @@ def fit(s, size=1, limit=W):
 
 def _rows(s, size):
     """The pixel columns of s at `size`: one bytes object per page the text spans. Kept
-    in two generations of recent texts: a redraw (a cursor move) mostly draws the same
-    texts again, and building a row costs ~50 us a glyph on the Pico."""
-    key = (s, size)
-    rows = _recent.get(key)
+    in two generations of recent texts of that size: a redraw (a cursor move) mostly
+    draws the same texts again, and building a row costs ~50 us a glyph on the Pico."""
+    cache = _recent if size == 1 else _recent_big
+    rows = cache.get(s)
     if rows is None:
         rows = _build(s, face(size))
-        _recent.put(key, rows)
+        cache.put(s, rows)
     return rows
 
 
