@@ -139,6 +139,12 @@ def resume(app, game_id):
 
     When one copy was damaged and the other is good, the damage is reported first and
     OK leads on to the good copy (the step before, at worst)."""
+    from core import savefile
+
+    names = app.storage.list()
+    if not any(name in names for name in savefile.files(game_id)):
+        start_new(app, game_id)  # nothing saved: the loader is not even loaded
+        return
     from core import release, saves  # the loader: released once the turns are on (Play.show)
 
     rec, bad = saves.fetch(app.storage, game_id)

@@ -22,8 +22,9 @@ GAME_ONLY = ("core.gamemenu", "core.session", "core.saves", "core.savefile", "co
              "core.show", "core.playout", "core.tiles", "core.textentry")
 VOTE_ONLY = ("core.ballot",)
 # Leaves first: each idle step imports one module, so a press waits for one at most.
+# core.saves (the loader) only while a game has a save to resume: see HomeMenu.draw.
 WARM = {
-    "game": ("core.bigfont", "core.players", "core.saves", "core.gamemenu"),
+    "game": ("core.bigfont", "core.players", "core.gamemenu"),
     "vote": ("core.bigfont", "core.players", "core.prompts", "core.secret", "core.ballot"),
 }
 
@@ -83,7 +84,10 @@ class HomeMenu(Menu):
                 self.saved = _saved(self.app)
             self.kind = kind
             _keep(kind)
-            self.app.warm(*WARM.get(kind, ()))
+            warm = WARM.get(kind, ())
+            if kind == "game" and self.saved:
+                warm = ("core.saves",) + warm
+            self.app.warm(*warm)
         Menu.draw(self, f)
         for i in self.saved:
             if i != self.index and self.top <= i < self.top + ROWS:
