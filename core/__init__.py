@@ -4,9 +4,9 @@ Runs unchanged on MicroPython (Pico) and CPython (simulator, tests). Never impor
 hardware or host modules; hardware comes in through the small interfaces that
 `core.app.App` takes.
 
-This package module also holds the two helpers the whole core shares (here, not in
+This package module also holds the helpers the whole core shares (here, not in
 modules of their own: every module file costs ~8 ms to find and load on the Pico's
-littlefs, and both are needed at boot): release(), which forgets a loaded module, and
+littlefs, and all are needed at boot): release(), which forgets a loaded module, and
 Recent, the latest lookups of a slow function in two generations:
 
     r = Recent(16)
@@ -17,9 +17,39 @@ A generation holds up to `size` keys; when the new one is full it becomes the ol
 a fresh one starts, so whatever one screen looks up (up to `size` keys) is all found again
 when that screen is drawn once more, and memory stays bounded without counting uses.
 Used for the pixel rows of texts (core.frame) and for translated words (core.i18n).
+
+And the tick arithmetic: the core never reads a clock. Times come in as arguments, in
+milliseconds that wrap at TICKS_PERIOD like MicroPython's time.ticks_ms(), and every
+comparison goes through ticks_diff()/ticks_add(), so that a run may start just before the
+wrap and behave exactly as one that starts at zero.
+
+`const` is MicroPython's: `_NAME = const(7)` is put in place by the compiler (no global,
+no interned name on the Pico's heap); CPython gets a stand-in that returns its argument.
 """
 
 import sys
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+TICKS_PERIOD = 1 << 30
+_TICKS_MASK = const(0x3FFFFFFF)
+_TICKS_HALF = const(0x20000000)
+
+
+def ticks_add(t, delta):
+    """t + delta on the wrapping tick scale."""
+    return (t + delta) & _TICKS_MASK
+
+
+def ticks_diff(a, b):
+    """Signed a - b, correct while the true distance is below 2**29 ms (6 days)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 def release(name):

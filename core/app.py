@@ -22,10 +22,10 @@ code (the same bytes) and loading the module stays out of the boot; None: portab
 """
 
 from core import buttons as B
-from core import i18n, release, ticks
+from core import const, i18n, release, ticks_diff
 from core.frame import PAGES, W, Frame, accelerate
 
-STATUS_ASLEEP = 8  # status LED level while the screen sleeps: the box is still on
+_STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box is still on
 WARM_MS = 100  # idle this long before warm() imports anything (a quick next press is rarer)
 
 
@@ -148,7 +148,7 @@ class App:
             for kind, button in events:
                 self._guard(self._dispatch, kind, button)
         elif not self.asleep:
-            quiet = ticks.diff(now, self._last_input)
+            quiet = ticks_diff(now, self._last_input)
             idle = self.settings["sleep"]
             if idle and quiet >= idle * 1000:
                 self._sleep()
@@ -240,7 +240,7 @@ class App:
     def _sleep(self):
         self.asleep = True
         self.display.power(False)
-        self._set_leds((0, 0), STATUS_ASLEEP)
+        self._set_leds((0, 0), _STATUS_ASLEEP)
 
     def _wake(self):
         # The waking press only wakes: its release must not act on the screen.

@@ -16,10 +16,10 @@ shorter than DEBOUNCE_MS is a click).
 
 ignore_held() drops every further event of the buttons currently down until they have
 been released, so the press that opened a screen cannot act on the new screen. Times go
-through core.ticks, so the logic is safe across the 2**30 ms wrap-around.
+through core.ticks_diff and ticks_add, so the logic is safe across the 2**30 ms wrap-around.
 """
 
-from core import ticks
+from core import ticks_add, ticks_diff
 
 UP = 1
 DOWN = 2
@@ -74,7 +74,7 @@ class Buttons:
         for i in range(8):
             bit = 1 << i
             if self._locked & bit:
-                if ticks.diff(now, self._edge_t[i]) < DEBOUNCE_MS:
+                if ticks_diff(now, self._edge_t[i]) < DEBOUNCE_MS:
                     continue
                 self._locked &= ~bit
             level = raw & bit
@@ -84,7 +84,7 @@ class Buttons:
                 self._edge_t[i] = now
                 if level:
                     self._down_t[i] = now
-                    self._next_repeat[i] = ticks.add(now, REPEAT_DELAY_MS)
+                    self._next_repeat[i] = ticks_add(now, REPEAT_DELAY_MS)
                     kind = PRESS
                 else:
                     kind = 0 if self._long_done & bit else RELEASE
@@ -96,10 +96,10 @@ class Buttons:
                     events = self._add(events, kind, bit)
             elif level and not self._ignored & bit:
                 if bit & REPEATING:
-                    if ticks.diff(now, self._next_repeat[i]) >= 0:
-                        self._next_repeat[i] = ticks.add(now, REPEAT_MS)
+                    if ticks_diff(now, self._next_repeat[i]) >= 0:
+                        self._next_repeat[i] = ticks_add(now, REPEAT_MS)
                         events = self._add(events, REPEAT, bit)
-                elif not self._long_done & bit and ticks.diff(now, self._down_t[i]) >= LONG_MS:
+                elif not self._long_done & bit and ticks_diff(now, self._down_t[i]) >= LONG_MS:
                     self._long_done |= bit
                     events = self._add(events, LONG, bit)
         return events

@@ -23,7 +23,7 @@ voter order, once everyone has answered. What the guarantees rest on:
 """
 
 from core import buttons as B
-from core import ticks
+from core import ticks_diff
 from core.i18n import t
 from core.prompts import Prompt, is_prompt, open_prompt
 from core.ui import Confirm, HandOver, Screen, title_bar
@@ -178,7 +178,7 @@ class SecretFlow:
         the vote screen again, saying "Press only one!". True when it did."""
         v = self._vote
         app = self.app
-        if v is None or ticks.diff(now, v[0]) > BOTH_MS or app.buttons.down(VOTE_BUTTONS) != VOTE_BUTTONS:
+        if v is None or ticks_diff(now, v[0]) > BOTH_MS or app.buttons.down(VOTE_BUTTONS) != VOTE_BUTTONS:
             return False
         self._vote = None
         del self.answers[v[2] :]

@@ -19,7 +19,7 @@ Two things differ from the stock adafruit_ssd1306.SSD1306_I2C:
 
 from firmware.leds import LedSet, Level
 from firmware.ssd1306 import DISPLAY_ON, INIT_CMDS, WIDTH, HEIGHT, Recovering, page_runs
-from core import ticks
+from core import TICKS_PERIOD
 
 _driver = None
 
@@ -217,7 +217,7 @@ class Leds(LedSet):
 def _ticks_ms():
     import time
 
-    return (time.monotonic_ns() // 1000000) % ticks.PERIOD
+    return (time.monotonic_ns() // 1000000) % TICKS_PERIOD
 
 
 def _sleep_ms(ms):

@@ -30,10 +30,11 @@ import gc
 import sys
 import time
 
+from core import const
 from firmware import config
 
-OK_BACK = 16 | 32  # core.buttons OK | BACK, held at boot: safe mode
-_TICKS_MASK = (1 << 30) - 1
+_OK_BACK = const(16 | 32)  # core.buttons OK | BACK, held at boot: safe mode
+_TICKS_MASK = const((1 << 30) - 1)
 
 
 def load_board(name=None):
@@ -159,7 +160,7 @@ def run(app, hw, steps=None):
 
 def boot(hw, seed=None):
     """Build the App on `hw`; None in safe mode (OK + BACK held)."""
-    if hw.buttons.read() & OK_BACK == OK_BACK:
+    if hw.buttons.read() & _OK_BACK == _OK_BACK:
         print("Tablebox: safe mode (OK+BACK held), loop not started")
         return None
     from core.app import App

@@ -25,7 +25,7 @@ the frame; the main loop calls recover(now), which re-initialises the panel and 
 the whole frame (first retry at once, then every RETRY_MS while the panel stays away).
 """
 
-from core import ticks
+from core import const, ticks_add, ticks_diff
 
 WIDTH = 128
 HEIGHT = 64
@@ -53,7 +53,7 @@ INIT_CMDS = (
     0x22, 0x00, PAGES - 1,  # page window (pointer now at page 0, column 0)
 )
 DISPLAY_ON = 0xAF
-SET_CONTRAST = 0x81
+_SET_CONTRAST = const(0x81)
 
 
 def init_cmds(panel="ssd1306"):
@@ -91,7 +91,7 @@ def page_runs(pages):
 
 # A window of its own costs a page 10 bytes (command write and the data write's control
 # byte): trimmed only when that leaves out more columns than this.
-TRIM_MIN = 10
+_TRIM_MIN = const(10)
 
 
 def windows(pages, spans=None):
@@ -106,7 +106,7 @@ def windows(pages, spans=None):
         for r in range(p, q + 1):
             lo = spans[2 * r]
             hi = spans[2 * r + 1]
-            if WIDTH - (hi - lo + 1) <= TRIM_MIN:
+            if WIDTH - (hi - lo + 1) <= _TRIM_MIN:
                 if whole is None:
                     whole = r
                 continue
@@ -134,13 +134,13 @@ class Recovering:
         """Re-initialise after an I2C error and push the whole frame. True when healthy."""
         if not self.failed:
             return True
-        if self._retry_at is not None and ticks.diff(now, self._retry_at) < 0:
+        if self._retry_at is not None and ticks_diff(now, self._retry_at) < 0:
             return False
         try:
             self.init(self._frame)
             return True
         except self.INIT_ERRORS:
-            self._retry_at = ticks.add(now, RETRY_MS)
+            self._retry_at = ticks_add(now, RETRY_MS)
             return False
 
     def _fail(self, e):
@@ -176,7 +176,7 @@ class SSD1306(Recovering):
         i2c.writeto(a, self._init)
         c = self._cmd3
         c[0] = 0x00
-        c[1] = SET_CONTRAST
+        c[1] = _SET_CONTRAST
         c[2] = self._contrast
         i2c.writeto(a, c)
         self._dark = frame is None
@@ -222,7 +222,7 @@ class SSD1306(Recovering):
             return
         c = self._cmd3
         c[0] = 0x00
-        c[1] = SET_CONTRAST
+        c[1] = _SET_CONTRAST
         c[2] = level
         try:
             self.i2c.writeto(self.addr, c)

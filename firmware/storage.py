@@ -11,7 +11,9 @@ test can pass a littlefs image instead.
 
 import os
 
-_EEXIST = 17
+from core import const
+
+_EEXIST = const(17)
 TMP = ".tmp"
 
 

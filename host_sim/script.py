@@ -17,12 +17,12 @@ with the reason. The clock may start anywhere (e.g. just before the 2**30 wrap).
 """
 
 from core import buttons as B
-from core import ticks
+from core import ticks_add, ticks_diff
 
 TICK_MS = 10
 PRESS_MS = 60
 GAP_MS = 60
-MAX_MS = 24 * 3600 * 1000  # a day; core.ticks compares times up to 2**29 ms apart
+MAX_MS = 24 * 3600 * 1000  # a day; core.ticks_diff compares times up to 2**29 ms apart
 
 
 class Runner:
@@ -33,9 +33,9 @@ class Runner:
         self.app.step(self.now, 0)
 
     def hold(self, mask, ms):
-        end = ticks.add(self.now, ms)
-        while ticks.diff(end, self.now) > 0:
-            self.now = ticks.add(self.now, TICK_MS)
+        end = ticks_add(self.now, ms)
+        while ticks_diff(end, self.now) > 0:
+            self.now = ticks_add(self.now, TICK_MS)
             self.app.step(self.now, mask)
             if self.on_step:
                 self.on_step(self)

@@ -32,7 +32,7 @@ import sys
 import time
 
 from core import buttons as B
-from core import ticks
+from core import ticks_add
 
 PRESS_MS = 80
 LONG_PRESS_MS = 1000
@@ -277,7 +277,7 @@ def run(app, display, leds, start_ms=0, out=None, inp=None, data_note=""):
             if tokens and keys.feed(tokens, now):
                 break
             mask = keys.mask(now)
-            app.step(ticks.add(start_ms, now), mask)
+            app.step(ticks_add(start_ms, now), mask)
             # the fakes log every push and LED change; the terminal needs no history
             del display.pushes[:]
             if leds is not None:

@@ -4,7 +4,7 @@ wrap-around."""
 from hypothesis import given, strategies as st
 
 from core import buttons as B
-from core import ticks
+from core import TICKS_PERIOD, ticks_add, ticks_diff
 
 
 def feed(b, start, timeline):
@@ -15,7 +15,7 @@ def feed(b, start, timeline):
         end = t + dur
         while t < end:
             t += 5
-            for kind, bit in b.update(ticks.add(start, t), mask):
+            for kind, bit in b.update(ticks_add(start, t), mask):
                 out.append((t, kind, bit))
     return out
 
@@ -81,19 +81,19 @@ def test_two_buttons_independent():
     assert kinds(ev) == [(B.PRESS, B.YES), (B.PRESS, B.NO), (B.RELEASE, B.YES), (B.RELEASE, B.NO)]
 
 
-@given(st.integers(min_value=0, max_value=ticks.PERIOD - 1))
+@given(st.integers(min_value=0, max_value=TICKS_PERIOD - 1))
 def test_same_events_anywhere_on_the_tick_circle(start):
     timeline = [(40, B.OK), (40, 0), (900, B.BACK), (40, 0), (700, B.UP), (40, 0)]
     assert feed(B.Buttons(), start, timeline) == feed(B.Buttons(), 0, timeline)
 
 
 def test_wrap_exactly():
-    start = ticks.PERIOD - 300  # the press spans the wrap-around
+    start = TICKS_PERIOD - 300  # the press spans the wrap-around
     ev = feed(B.Buttons(), start, [(B.LONG_MS + 100, B.OK), (50, 0)])
     assert kinds(ev) == [(B.PRESS, B.OK), (B.LONG, B.OK)]
 
 
 def test_ticks_diff_and_add():
-    assert ticks.diff(ticks.add(ticks.PERIOD - 5, 10), ticks.PERIOD - 5) == 10
-    assert ticks.diff(3, ticks.PERIOD - 2) == 5
-    assert ticks.diff(ticks.PERIOD - 2, 3) == -5
+    assert ticks_diff(ticks_add(TICKS_PERIOD - 5, 10), TICKS_PERIOD - 5) == 10
+    assert ticks_diff(3, TICKS_PERIOD - 2) == 5
+    assert ticks_diff(TICKS_PERIOD - 2, 3) == -5

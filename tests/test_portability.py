@@ -28,7 +28,7 @@ ALLOWED_CORE_IMPORTS = frozenset(
 )
 
 # The core files that exist since the scaffold: guards against a vacuous file walk.
-KNOWN_CORE_FILES = ("core/__init__.py", "core/rng.py", "core/ticks.py", "core/prompts.py")
+KNOWN_CORE_FILES = ("core/__init__.py", "core/rng.py", "core/prompts.py")
 
 MPY_DIRS = ("core", "firmware", "boards")
 
@@ -290,7 +290,7 @@ def test_import_checker_names_file_and_line():
 
 def test_import_checker_accepts_allowed():
     source = (
-        "import core\nimport core.rng\nimport core.games.g23 as g\nfrom core import ticks\n"
+        "import core\nimport core.rng\nimport core.games.g23 as g\nfrom core import release\n"
         "from core.prompts import Choice\nfrom . import rng\nfrom .games import g23\n"
         "from .. import x\nimport gc, sys, json, struct, binascii\nimport micropython\n"
         "from micropython import const\n"

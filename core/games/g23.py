@@ -43,15 +43,16 @@ Rulings where the rulebook is silent (the box says so in its help text):
 - The penalty supply is unlimited.
 """
 
+from core import const
 from core.games import info, options
 from core.i18n import t
 from core.prompts import Choice, Number, Confirm
 from core.show import Show
 
-HAND = 12
-BONUS = 3
-TOP = 23
-DECK = 66  # one 1, two 2s, three of each 3..23
+_HAND = const(12)
+_BONUS = const(3)
+_TOP = const(23)
+_DECK = const(66)  # one 1, two 2s, three of each 3..23
 
 OPTIONS = (("variant", "g23.variant", ("normal", "beginner")),)
 
@@ -65,7 +66,7 @@ def in_play(n):
 
 def copies(rank):
     """Cards of `rank` in the 66-card deck: one 1, two 2s, three of each 3..23."""
-    if rank < 1 or rank > TOP:
+    if rank < 1 or rank > _TOP:
         return 0
     if rank <= 2:
         return rank
@@ -79,7 +80,7 @@ def penalty(top, rank):
 
 def adj_range(top, chips):
     """(lo, hi) of the adjusted top when `chips` bonus chips are spent on `top`."""
-    return max(1, top - 5 * chips), min(TOP, top + 5 * chips)
+    return max(1, top - 5 * chips), min(_TOP, top + 5 * chips)
 
 
 def score(state, i):
@@ -107,9 +108,9 @@ def new(settings, seed):
         "turn": 0,
         "top": 0,
         "forced": 0,  # 1: the player whose turn it is was forced to play
-        "hand": [HAND] * n,
+        "hand": [_HAND] * n,
         "pen": [0] * n,
-        "bonus": [BONUS] * n,
+        "bonus": [_BONUS] * n,
         "out": [0] * n,  # 0 in the round, 1 finished (last card), 2 folded
         "last": None,  # [player, code, penalty taken, rank, count] of the last action
         "pen1": None,  # penalties after round 1 (its summary), then the bonus chips left
@@ -151,7 +152,7 @@ def _advance(s, p):
         s["round"] = 2
         s["phase"] = "first"
         s["top"] = 0
-        s["hand"] = [HAND] * n
+        s["hand"] = [_HAND] * n
         s["out"] = [0] * n
     else:
         s["phase"] = "over"
@@ -174,7 +175,7 @@ def _check(s):
             for v in s[k]:
                 ok = ok and type(v) is int and v >= 0
         ok = ok and type(s["turn"]) is int and 0 <= s["turn"] < n
-        ok = ok and type(s["top"]) is int and 0 <= s["top"] <= TOP
+        ok = ok and type(s["top"]) is int and 0 <= s["top"] <= _TOP
         ok = ok and s["phase"] in ("first", "play", "over") and s["forced"] in (0, 1)
         for v in s["out"]:
             ok = ok and v <= 2
@@ -205,8 +206,8 @@ def apply(s, a):
         if p < 0 or p >= n:
             raise ValueError(t("g23.e.player"))
         s["phase"] = "play"
-        s["hand"] = [HAND] * n
-        s["hand"][p] = HAND - 1
+        s["hand"] = [_HAND] * n
+        s["hand"][p] = _HAND - 1
         s["out"] = [0] * n
         s["top"] = 1
         s["forced"] = 0
@@ -237,7 +238,7 @@ def apply(s, a):
             lo, hi = adj_range(top, chips)
             if adj < lo or adj > hi:
                 raise ValueError(t("g23.e.adj", chips, lo, hi))
-        if rank < 1 or rank > TOP:
+        if rank < 1 or rank > _TOP:
             raise ValueError(t("g23.e.range"))
         if rank == 1:
             raise ValueError(t("g23.e.one"))
@@ -299,7 +300,7 @@ def prompt(s):
     if ph == "first":  # the setup in full for the table, then who holds the 1
         n = len(names)
         who = Choice(t("g23.who1"), list(names), lambda i: ["first", i], big=t("g23.round", s["round"]))
-        lines = [t("g23.setup.cards", in_play(n), DECK - in_play(n)), t("g23.setup.one"), t("g23.deal." + s["variant"])]
+        lines = [t("g23.setup.cards", in_play(n), _DECK - in_play(n)), t("g23.setup.one"), t("g23.deal." + s["variant"])]
         if s["variant"] == "normal":
             lines.append(t("g23.setup.keep1"))
         setup = Show(t("g23.setup"), lambda _: who, big=t("g23.round", s["round"]), lines=lines)
@@ -361,7 +362,7 @@ def _ask_adj(s, p, k):
 
 
 def _ask_rank(s, p, k, adj):
-    return Number(t("g23.q.rank"), max(adj, 2), TOP, lambda r: _ask_count(s, p, k, adj, r),
+    return Number(t("g23.q.rank"), max(adj, 2), _TOP, lambda r: _ask_count(s, p, k, adj, r),
                   player=p, big=t("g23.top", adj))
 
 

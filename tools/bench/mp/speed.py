@@ -56,7 +56,7 @@ def time_steps(r, pairs, first="DOWN"):
     update, render, push through the driver), over `pairs` presses of `first` then its
     opposite, driven like host_sim.script (10 ms per step). Returns the sorted times."""
     from core import buttons as B
-    from core import ticks
+    from core import ticks_add, ticks_diff
     from host_sim.script import GAP_MS, PRESS_MS, TICK_MS
 
     app = r.app
@@ -76,9 +76,9 @@ def time_steps(r, pairs, first="DOWN"):
     for i in range(2 * pairs):
         mask = B.by_name(first if i % 2 == 0 else other)
         for m, ms in ((mask, PRESS_MS), (0, GAP_MS)):
-            end = ticks.add(r.now, ms)
-            while ticks.diff(end, r.now) > 0:
-                r.now = ticks.add(r.now, TICK_MS)
+            end = ticks_add(r.now, ms)
+            while ticks_diff(end, r.now) > 0:
+                r.now = ticks_add(r.now, TICK_MS)
                 flag[0] = False
                 t0 = ticks_us()
                 app.step(r.now, m)
