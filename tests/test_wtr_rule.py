@@ -401,6 +401,24 @@ def test_fits_matches_reference(r, cases):
         assert w.cards(w.mask(r, row[-1] if row else None, True)) == ref_accepts(("not", r), row)
 
 
+@FAST
+@given(rules, rules)
+def test_walk_one_state_per_class_of_last_cards(a, b):
+    # Against the reference walk, which has a state for every reachable last card: the
+    # class walk reaches the same cards, its masks are the masks of those states, and
+    # each row is one the rule allows, no longer than the reference's shortest.
+    ref_rows = {(row[-1] if row else None): row for row, _ in ref_walk(a)}
+    reached = set()
+    for row, ma, mb in w.walk(a, b):
+        last = row[-1] if row else None
+        assert valid_under(a, row) and len(row) == len(ref_rows[last])
+        assert ma == w.mask(a, last) and mb == w.mask(b, last)
+        reached |= set(w.cards(ma))
+    assert reached == set(ref_rows) - {None}
+    masks = {w.mask(a, c) for c in reached}
+    assert masks | {w.mask(a, None)} == {m for _, m in w.states(a)}
+
+
 def test_relations_hold_for_the_first_card_negated_or_not():
     for src in (
         "colour = last.colour",
@@ -648,7 +666,7 @@ def test_generator_rules_are_playable(level):
         walk = ref_walk(r)
         assert all(acc for _, acc in walk), ("stuck", w.text(r))
         assert any(len(acc) < 72 for _, acc in walk), ("accepts all", w.text(r))
-        assert len(walk) == len(w.states(r))
+        assert {tuple(acc) for _, acc in walk} == {tuple(w.cards(m)) for _, m in w.states(r)}
 
 
 def test_generator_is_deterministic_and_levels_differ():

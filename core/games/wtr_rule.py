@@ -38,7 +38,8 @@ Values are the attribute's number: shape 0-2, count 1-6, fill 0 outline / 1 fill
 colour 0 white / 1 black.
 
 Contract: fits(rule, row, card) judges a card; equivalent(a, b) is exact: a walk over
-every row that can arise under a (the secret rule) comparing the two masks in each state;
+every row that can arise under a (the secret rule) comparing the two masks in each state
+(walk(); rows whose last cards neither rule tells apart are one state);
 difference(a, b) gives a row and a card that tell them apart. generate(level, rng) makes
 rules that never accept every card and never leave a reachable row in which no card fits.
 """
@@ -176,27 +177,58 @@ def cards(m):
 # ---------------------------------------------------------------- equivalence
 
 
+def _reads(r, out):
+    """out (a list) with the attributes of the last card that rule r compares added."""
+    k = r[0]
+    if k == "not":
+        _reads(r[1], out)
+    elif k == "and" or k == "or":
+        for x in r[1:]:
+            _reads(x, out)
+    elif k == "last" and r[1] not in out:
+        out.append(r[1])
+    return out
+
+
+def _classes(reads):
+    """The masks of the classes of cards alike in the attributes `reads` (every card when
+    reads is empty): as the last card, all the cards of a class leave a rule that reads
+    only those attributes of the last card with the same mask."""
+    out = [ALL]
+    for a in reads:
+        out = [m & _VAL[a][v] for m in out for v in VALUES[a]]
+    return out
+
+
+def walk(a, b=None):
+    """The states a row under rule a can reach, breadth first: the empty row, then one
+    state per class of last cards that neither a nor b tells apart (_classes), reached by
+    a row that a allows and no shorter one. Yields (row, mask of a, mask of b) per state
+    (b None: a's mask twice). On the Pico a walk over every last card (73 states) took
+    20 ms, and a hint or a guess up to 125 ms; most rules read one attribute of the last
+    card, or none, so this walk has 3 to 7 states."""
+    classes = _classes(_reads(a, _reads(b, []) if b is not None else []))
+    todo = [[]]
+    while todo:
+        row = todo.pop(0)
+        last = row[-1] if row else None
+        ma = mask(a, last)
+        yield row, ma, ma if b is None else mask(b, last)
+        left = []
+        for m in classes:
+            if m & ma:
+                todo.append(row + [cards(m & ma)[0]])
+            else:
+                left.append(m)
+        classes = left
+
+
 def difference(a, b):
     """None when b accepts the same cards as a after every row that can arise under a;
-    else (row, card): a row a allows and a card exactly one of them accepts there. The
-    walk visits each state (the row's last card) once: at most 73 of them."""
-    before = {None: None}  # state -> the state before it on a shortest row
-    seen = 0  # the cards already reached as a row's last card
-    todo = [None]
-    while todo:
-        last = todo.pop(0)
-        ma = mask(a, last)
-        d = ma ^ mask(b, last)
-        if d:
-            row = []
-            while last is not None:
-                row.insert(0, last)
-                last = before[last]
-            return row, cards(d)[0]
-        for c in cards(ma & (ALL ^ seen)):
-            before[c] = last
-            todo.append(c)
-        seen |= ma
+    else (row, card): a shortest row a allows and a card exactly one of them accepts there."""
+    for row, ma, mb in walk(a, b):
+        if ma != mb:
+            return row, cards(ma ^ mb)[0]
     return None
 
 
@@ -205,17 +237,8 @@ def equivalent(a, b):
 
 
 def states(r):
-    """[(last, mask)] for every state reachable under r (last None: the empty row)."""
-    out = []
-    seen = 0
-    todo = [None]
-    while todo:
-        last = todo.pop()
-        m = mask(r, last)
-        out.append((last, m))
-        todo += cards(m & (ALL ^ seen))
-        seen |= m
-    return out
+    """[(last, mask)] of every state of walk(r) (last None: the empty row)."""
+    return [(row[-1] if row else None, m) for row, m, _ in walk(r)]
 
 
 def playable(r):

@@ -5,10 +5,10 @@ the REPL by pico_exec.mjs). Targets: a card judged in under 30 ms, equivalent(a,
 under 1 s for any two rules the generator and the guess editor can produce.
 
 What is timed is chosen on CPython first (search()): every distinct rule generate(level,
-Rng(seed)) makes for seeds 1..SEEDS, per level. equivalent(a, b) walks the states (the
-last card of the row) reachable under a and evaluates both rules in each, so it is
-slowest for two equal rules whose walk reaches many states; the worst equal pair of a
-level is its rule with the costliest walk against the same rule rewritten (rewrite(): De
+Rng(seed)) makes for seeds 1..SEEDS, per level. equivalent(a, b) walks the states reachable
+under a (wtr_rule.walk: one per class of last cards the two rules tell apart) and
+evaluates both rules in each, so it is slowest for two equal rules whose walk
+reaches many states; the worst equal pair of a level is its rule with the costliest walk against the same rule rewritten (rewrite(): De
 Morgan, sets as or-chains, `!=` as `not =`, the longer guess a player may build), cost
 counted as lines of wtr_rule executed (deterministic, unlike a CPython clock). The worst
 different pair is the one whose difference shows in the latest state of the walk, among
@@ -88,21 +88,13 @@ def cost(W, a, b):
 
 
 def walked(W, a, b):
-    """States difference(a, b) visits (the same walk): all of a's reachable states when
-    the rules are equal, else up to the one that tells them apart."""
-    seen = {None}
-    todo = [None]
+    """States difference(a, b) visits (W.walk): all of a's reachable states when the
+    rules are equal, else up to the one that tells them apart."""
     k = 0
-    while todo:
-        last = todo.pop(0)
+    for _, ma, mb in W.walk(a, b):
         k += 1
-        ma = W.mask(a, last)
-        if ma != W.mask(b, last):
-            return k
-        for c in range(W.N):
-            if ma >> c & 1 and c not in seen:
-                seen.add(c)
-                todo.append(c)
+        if ma != mb:
+            break
     return k
 
 
@@ -192,7 +184,7 @@ def plan(found):
                       W.text(rewrite(hard)))):
         parse.append(("%s: `%s`" % (label, t), t, W.parse(t) if _parses(W, t) else None))
     alt = (W.parse("colour != last.colour"), W.parse("not colour = last.colour"))
-    pairs.append(("73 states: `colour != last.colour` = `not colour = last.colour`", alt[0], alt[1]))
+    pairs.append(("%d states: `colour != last.colour` = `not colour = last.colour`" % len(W.states(alt[0])), alt[0], alt[1]))
     pairs.append(("rulebook: `colour = white` = `colour != black`", W.parse("colour = white"), W.parse("colour != black")))
     pairs.append(("rulebook: `shape in {circle, triangle}` vs `shape = circle`",
                   W.parse("shape in {circle, triangle}"), W.parse("shape = circle")))
