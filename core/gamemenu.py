@@ -141,9 +141,8 @@ def resume(app, game_id):
     OK leads on to the good copy (the step before, at worst)."""
     from core import savefile
 
-    names = app.storage.list()
-    if not any(name in names for name in savefile.files(game_id)):
-        start_new(app, game_id)  # nothing saved: the loader is not even loaded
+    if not savefile.stored(app.storage, savefile.files(game_id)):
+        start_new(app, game_id)
         return
     from core import release, saves  # the loader: released once the turns are on (Play.show)
 

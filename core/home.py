@@ -24,7 +24,7 @@ VOTE_ONLY = ("core.ballot",)
 # Leaves first: each idle step imports one module, so a press waits for one at most.
 # core.saves (the loader) only while a game has a save to resume: see HomeMenu.draw.
 WARM = {
-    "game": ("core.bigfont", "core.players", "core.gamemenu"),
+    "game": ("core.bigfont", "core.players", "core.savefile", "core.saves", "core.gamemenu"),
     "vote": ("core.bigfont", "core.players", "core.prompts", "core.secret", "core.ballot"),
 }
 
@@ -85,8 +85,8 @@ class HomeMenu(Menu):
             self.kind = kind
             _keep(kind)
             warm = WARM.get(kind, ())
-            if kind == "game" and self.saved:
-                warm = ("core.saves",) + warm
+            if not self.saved:  # nothing to resume: the loader stays on flash
+                warm = [m for m in warm if m != "core.saves"]
             self.app.warm(*warm)
         Menu.draw(self, f)
         for i in self.saved:

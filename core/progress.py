@@ -110,7 +110,8 @@ def _write(storage, game_id, n, key, rec):
 
 def _fetch(storage, game_id):
     """({"n", "k", "r"} of the newest good copy, or None; problem)."""
-
+    if not savefile.stored(storage, files(game_id)):
+        return None, None  # no progress yet (a new campaign)
     from core import saves
 
     def rewrite(good):

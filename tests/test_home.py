@@ -36,11 +36,14 @@ def test_every_title_is_whole(make_box):
 def test_the_highlighted_row_warms_its_code_and_releases_the_other_kinds(make_box):
     import sys
 
+    from core import release
     from core.home import GAME_ONLY
 
+    release("core.saves")  # if another test module imported it (conftest puts it back)
     box = make_box()
     box.do("wait 2000")  # on 23: the game menu's code is loaded while the table reads
-    assert "core.gamemenu" in sys.modules and "core.saves" in sys.modules
+    assert "core.gamemenu" in sys.modules and "core.savefile" in sys.modules
+    assert "core.saves" not in sys.modules  # nothing saved: no loader
     box.do("UP", "UP")  # Settings, then the Secret vote
     assert not [m for m in GAME_ONLY if m in sys.modules]  # released at once
     box.do("wait 2000")
@@ -48,7 +51,22 @@ def test_the_highlighted_row_warms_its_code_and_releases_the_other_kinds(make_bo
     box.do("DOWN", "DOWN", "wait 2000")  # back on 23
     assert "core.ballot" not in sys.modules and "core.gamemenu" in sys.modules
     box.do("OK")
-    assert box.lines()[0] == "Players"
+    assert box.lines()[0] == "Players" and "core.saves" not in sys.modules
+
+
+def test_the_save_loader_is_loaded_only_when_a_game_has_a_save(make_box):
+    import sys
+
+    from core import release
+
+    release("core.saves")
+    storage = fakes.MemStorage()
+    savefile.store(storage, "g23", {"players": ["A", "B"], "variant": "normal"}, 1, [], 1)
+    box = make_box(storage=storage)
+    box.do("wait 2000")
+    assert "core.saves" in sys.modules  # warmed for the "Resume?" a press away
+    box.do("OK")
+    assert box.lines()[1] == "Resume 23?"
 
 
 def test_the_player_setup_is_released_once_the_vote_starts(make_box):
