@@ -26,6 +26,8 @@ from core import const, i18n, release, ticks_diff
 from core.frame import PAGES, W, Frame, accelerate
 
 _STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box is still on
+FULL = 255  # a lamp that means something is lit at the board's full level
+LAMPS = {"": (0, 0), "yes": (FULL, 0), "no": (0, FULL), "both": (FULL, FULL)}  # Screen.leds
 WARM_MS = 100  # idle this long before warm() imports anything (a quick next press is rarer)
 
 
@@ -228,7 +230,7 @@ class App:
             else:
                 self.display.show(buf, pages, spans)
             self.frames += 1
-        self._set_leds(self.top().leds, 0)
+        self._set_leds(LAMPS[self.top().leds], 0)
 
     def _set_leds(self, yes_no, status):
         state = (yes_no[0], yes_no[1], status)
@@ -281,7 +283,7 @@ class _HomeLater:
     """The home menu's place at the bottom of the stack while it is parked (App.park_home):
     drawn or pressed, it puts a new home menu there, cursor at `index`, which then acts."""
 
-    leds = (0, 0)
+    leds = ""
     on_back = None
 
     def __init__(self, app, index):

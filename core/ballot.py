@@ -1,6 +1,8 @@
 """The Secret vote tool on the home menu: a YES/NO ballot of 2-10 voters, the big
 reveal, optionally who voted what (then it is called an open vote everywhere, and every
-voter is told before voting that names are shown), and "vote again".
+voter is told before voting that names are shown), and "vote again". The revealed result
+is kept like a game's (core.results): a power cut after the reveal loses nothing, and the
+home menu's "Last results" shows it until the next vote.
 
 The ballot itself is core.secret's SecretFlow over a prompts.Ballot, the same one that
 games use; this module only adds the tool's reveal.
@@ -25,13 +27,24 @@ def start_tool(app, names):
     def done(votes):
         yes, no = tally(votes)
         verdict = t("vote.major_yes") if yes > no else t("vote.major_no") if no > yes else t("vote.tie")
-        app.replace(BigResult(t("vote.result"), [t("vote.yes_n", yes), t("vote.no_n", no)], [verdict], lambda: after(votes)))
+        big = [t("vote.yes_n", yes), t("vote.no_n", no)]
+        app.replace(BigResult(t("vote.result"), big, [verdict], lambda: after(votes)))
+        app.after(lambda: keep(big + [verdict] + who(votes)))
+
+    def who(votes):
+        if not app.settings["reveal"]:
+            return []
+        return ["{}: {}".format(names[i], t("vote.yes") if votes[i] else t("vote.no")) for i in range(len(names))]
+
+    def keep(lines):
+        from core import release, results
+
+        results.store(app.storage, "vote", lines)
+        release("core.results")
 
     def after(votes):
         items = [t("vote.again"), t("vote.home")]
-        if app.settings["reveal"]:
-            for i in range(len(names)):
-                items.append("{}: {}".format(names[i], t("vote.yes") if votes[i] else t("vote.no")))
+        items += who(votes)
         app.replace(Menu(t("vote.result"), items, lambda i: again() if i == 0 else app.home() if i == 1 else None, on_back=app.home))
 
     def again():

@@ -6,7 +6,9 @@ display adapter can push pages as they are. Text comes in two sizes: 1 is core.f
 reads: whose turn, numbers, votes, dice), imported the first time it is drawn; its glyphs
 stay on flash (core/bigfont.bin) and are read when a text is built. Every
 text() call also records its words in `lines`, so tests and the headless simulator assert
-on text, not pixels. A selected (inverted) text is recorded with a leading "> ".
+on text, not pixels. A selected (inverted) text is recorded with a leading "> ". A text
+the panel's edges cut (drawn from a negative x, or with ink past the last column) is also
+listed in `cut`, for the fit tests; the common case costs one comparison.
 
 Drawing works page by page on whole bytes, the SSD1306 layout: a glyph column is ORed
 into (or cleared from) at most two bytes per page it spans, and a rectangle covering whole
@@ -61,6 +63,7 @@ class Frame:
     def __init__(self):
         self.buf = bytearray(W * PAGES)
         self.lines = []
+        self.cut = []  # texts drawn since clear() that did not fit between the edges
 
     def clear(self):
         buf = self.buf
@@ -70,6 +73,8 @@ class Frame:
             for a in range(0, W * PAGES, W):
                 buf[a : a + W] = _ZERO
         self.lines = []
+        if self.cut:
+            self.cut = []
 
     def fill_rect(self, x, y, w, h, on=1):
         if x < 0:
@@ -142,6 +147,9 @@ class Frame:
             self.lines.append("> " + s if invert else s)
         fc = face(size)
         adv = fc.ADVANCE
+        n = len(s)
+        if (x < 0 or x + n * adv - adv + fc.WIDTH > W) and n:  # ink outside the panel
+            self.cut.append(s)
         if invert:
             self.fill_rect(x - 1, y - fc.RISE, len(s) * adv + 1, fc.HEIGHT, 1)
         if s and x < W:
@@ -154,7 +162,6 @@ class Frame:
             for row in rows:
                 self._strip(page, x, row, on)
                 page += 1
-        n = len(s)
         if x < W and x + n * adv > W:  # as far as the last glyph that starts on the panel
             n = (W - x + adv - 1) // adv
         return x + n * adv if x < W else x

@@ -43,7 +43,8 @@ def pick(play, key):
     elif key == "game.undo":
         limit = s.undo_limit()
         if not limit:
-            lines = [t("game.undo_secret"), s.describe(len(s.log) - 1)] if s.log else [t("game.undo_none")]
+            why, i = s.blocker()
+            lines = [t("game.undo_" + why), s.describe(i)] if why else [t("game.undo_none")]
             app.push(Message(t("game.undo"), lines, app.pop))
         elif limit == 1:
             _confirm_undo(play, 1)

@@ -1,4 +1,5 @@
-"""The home menu (five games, Secret vote, Settings) and the boot sequence.
+"""The home menu (five games, Secret vote, Last results once there are some, Settings)
+and the boot sequence.
 
 start(app) pushes the home menu and, when the last game played has a save, the question
 "Resume <game>?" on top of it, so a box that lost power comes back to its game in one
@@ -71,7 +72,7 @@ class HomeMenu(Menu):
     (app.changes moved), never on a cursor move."""
 
     def __init__(self, app):
-        Menu.__init__(self, t("home.title"), home_items(), lambda i: choose(app, i), on_back=lambda: None)
+        Menu.__init__(self, t("home.title"), home_items(app), lambda i: choose(app, i), on_back=lambda: None)
         self.saved = ()
         self.seen = -1
         self.kind = 0  # the kind of row last warmed for (0: none yet)
@@ -103,13 +104,24 @@ def _saved(app):
     return [k for k in range(len(games.GAMES)) if games.GAMES[k][0] + ".sav" in names]
 
 
-def home_items():
+def home_items(app):
+    """The rows: the games, the Secret vote, "Last results" while a finished game or vote
+    is kept (core.results: "<id>.res" files), Settings last."""
     items = []
     for g in games.GAMES:
         items.append(_game_label(g))
     items.append(lambda: t("home.vote"))
+    if _results(app):
+        items.append(lambda: t("home.results"))
     items.append(lambda: t("home.settings"))
     return items
+
+
+def _results(app):
+    for name in app.storage.list() if app.storage else ():
+        if name.endswith(".res"):
+            return True
+    return False
 
 
 def _game_label(g):
@@ -144,6 +156,10 @@ def choose(app, i):
             start_tool(app, names)
 
         setup_players(app, 2, 10, go)
+    elif i == n + 1 and len(app.stack[0].items) == n + 3:
+        from core import results
+
+        results.show(app)
     else:
         app.push(settings_menu(app))
 

@@ -3,11 +3,15 @@
 Play(app, session).show() puts the next prompt on screen above the home menu with the
 opener its kind names (core.prompts.open_prompt; the widget modules are imported only
 when a prompt needs them). Answers walk the prompt chain, BACK steps back inside it, and
-the finished action goes to the session. A refused action shows the game's reason and
+the finished action goes to the session. Every turn's first screen also says what was
+done last (the game's brief(), the first context line). A refused action shows the game's reason and
 returns to the question; an accepted one is saved before the next prompt appears.
-Root prompts end in "Menu…" (core.gamemenu, as is the start of a game: that code is not
-loaded during the turns). The final result is here: the press that ends the game shows
-it without loading a module first.
+The table's lists end in "Menu…" (core.gamemenu, as is the start of a game: that code is
+not loaded during the turns); BACK on a turn's first screen opens it too. The end of the
+game is here: the press that ends it shows the ranking without loading a module first.
+Nothing is final until the table confirms "Game over" on the ranking: until then undo
+corrects any entry (a typo in the last score), and only the confirm records progress (a
+campaign), keeps the result (core.results) and lets the save go.
 Play is the context (ctx) the openers talk to: it offers app, names(),
 answered(prompt, value), secret (True inside a voter's chain, core.secret: YES and NO
 never answer a dialog there) and, for root prompts, menu().
@@ -17,7 +21,7 @@ from core import release
 from core.i18n import t
 from core.prompts import is_prompt, open_prompt
 from core.frame import fit
-from core.ui import BigResult, Confirm, Menu, Message, NumberPicker, wrap
+from core.ui import BigResult, Confirm, Menu, Message, NumberPicker
 
 
 # --- openers of the plain kinds: fn(ctx, prompt, root); ctx is a Play or a SecretFlow
@@ -33,14 +37,9 @@ def context(ctx, p):
 
 
 def header(ctx, p):
-    """Draws the answering player's name and the big text large, then the first context
-    line the title bar does not show (23: the last action, "Bo forced you"), wrapped on
-    up to two rows; returns the next row."""
+    """Draws the answering player's name and the big text large; returns the next row.
+    (The context lines follow as the list's notes, core.ui.Menu.)"""
     names = ctx.names()
-    more = p.lines[1:] if p.player is not None else p.lines  # lines[0] is then the title
-    # Wrapped once, not on every redraw: a cursor move redraws the screen, and the word
-    # wrap took 3.5 of a cursor move's 10 ms of drawing on the Pico.
-    said = [fit(line) for line in wrap(more[0])[:2]] if more else []
 
     def draw(f):
         row = 1
@@ -50,18 +49,17 @@ def header(ctx, p):
         if p.big:
             f.center(fit(p.big, 2), row * 8, 2)
             row += 2
-        for line in said:
-            f.center(line, row * 8)
-            row += 1
         return row
 
     return draw
 
 
 def choice(ctx, p, root):
+    """A list; on the table's screens (not inside a secret) it ends in "Menu…", so the
+    game menu is one choice away on every screen of a turn, not only its first."""
     app = ctx.app
     items = list(p.options)
-    if root:
+    if not ctx.secret:
         items.append(t("game.menu"))
     n = len(p.options)
 
@@ -72,13 +70,11 @@ def choice(ctx, p, root):
             ctx.answered(p, i)
 
     head = header(ctx, p) if (p.big or p.player is not None) else None
-    # With the name large on screen, the title bar carries the first context line.
-    title = p.lines[0] if head and p.player is not None and p.lines else p.title
-    app.push(Menu(title, items, select, p.initial, app.home if root else None, head))
+    app.push(Menu(p.title, items, select, p.initial, None, head, p.votes, p.lines))
 
 
 def number(ctx, p, root):
-    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p)))
+    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p) + list(p.lines), p.wrap))
 
 
 def confirm(ctx, p, root):
@@ -107,6 +103,9 @@ class Play:
             release("core.gamemenu")  # back to the turns: the menu's code can go,
             release("core.players")  # and the player setup's, and the save loader's
             release("core.saves")
+            last = self.session.last()
+            if last and p.kind != "secret":  # a secret starts on its hand-over
+                p.lines = [last] + list(p.lines)
             open_prompt(self, p, True)
             top = app.top()
             if top.on_back is None:
@@ -139,22 +138,54 @@ class Play:
         menu(self)
 
     def final(self):
-        """The winners at large, then the ranking with "New game" and "Home"."""
+        """The game is over but not yet final: the winners large, then the ranking to
+        check, with "Undo…" and "Game over ✓" (BACK: the game menu)."""
         s = self.session
-        problem = record_progress(self)
         result = s.game.result(s.state)
         names = self.names()
-        winners = [names[r[1]] for r in result if r[0] == 1]
+        winners = ", ".join([names[r[1]] for r in result if r[0] == 1])
         rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
-        self.app.push(BigResult(t("game.final"), [", ".join(winners)], rows[:2], lambda: ranking(self, rows)))
+        self.app.push(BigResult(t("game.over_q"), [winners], rows[:2], lambda: self.review(winners, rows)))
+        self.app.top().on_back = self.menu
+
+    def review(self, winners, rows):
+        """The ranking before it is final. The cursor starts on the first row, so a stray
+        OK confirms nothing; UP reaches "Game over ✓" in two presses."""
+        n = len(rows)
+
+        def chosen(i):
+            if i == n:
+                from core.gamemenu import pick
+
+                pick(self, "game.undo")
+            elif i == n + 1:
+                self.confirm(winners, rows)
+            elif i == n + 2:
+                self.menu()
+
+        items = rows + [t("game.undo"), t("game.over_ok"), t("game.menu")]
+        self.app.push(Menu(t("game.over_q"), items, chosen, 0, self.menu))
+
+    def confirm(self, winners, rows):
+        """Game over, confirmed: progress recorded, the result kept, the save let go."""
+        s = self.session
+        problem = record_progress(self)
+        from core import results
+
+        results.store(s.storage, s.game_id, [winners] + rows)
+        release("core.results")
+        s.end()
+        app = self.app
+        app.home()
+        app.push(BigResult(t("game.final"), [winners], rows[:2], lambda: ranking(self, rows)))
         if problem:
-            self.app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], self.app.pop))
+            app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], app.pop))
 
 
 def record_progress(play):
     """A finished game counts once in the game's progress (core.progress), also when
-    the box shows it again after a power cut: the key names this game. Recorded
-    before the save can be deleted (New game, End). Returns damage found, if any."""
+    the table confirms it again after a power cut: the key names this game. Recorded
+    before the save is deleted. Returns damage found, if any."""
     s = play.session
     update = getattr(s.game, "progress", None)
     if update is None or not s.storage:
@@ -176,7 +207,6 @@ def ranking(play, rows):
         if i == n:
             from core.gamemenu import start_new
 
-            play.session.end()
             start_new(play.app, play.session.game_id)
         elif i == n + 1:
             play.app.home()

@@ -116,14 +116,24 @@ def _secret_random(p, rng):
 
 
 def _secret_keys(p, value):
+    """The presses of every voter's chain, each prompt started where the box starts it
+    (core.secret.arrange, from p.seed: set it as the box does, chain_seed())."""
+    from core.secret import arrange
+
     out = []
     for i in range(len(p.voters)):
-        out.append("OK")  # hand-over
-        for q, a in path_to(p.ask(i), value[i]):
+        out += HAND_OVER
+        path = path_to(p.ask(i), value[i])
+        for k in range(len(path)):
+            q, a = path[k]
+            arrange(q, getattr(p, "seed", 0), i, k)
             out += keys(q, a)
         out.append("OK")  # "answer recorded": pass it on
     return out
 
+
+# The hand-over takes OK only after core.ui.ARM_MS on screen: a person reads it first.
+HAND_OVER = ["wait 1000", "OK"]
 
 KINDS = {
     "choice": (lambda p: range(len(p.options)), _pick, _choice_keys),

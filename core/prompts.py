@@ -13,7 +13,8 @@ so a game loads only the kinds it uses; their random answers and autoplay keys a
 core/playout.py (never loaded on the box during a game).
 
 Kinds and the answer each one takes:
-  Choice(title, options)        here: index into options (labels, already translated)
+  Choice(title, options)        here: index into options (labels, already translated);
+                                votes=(i, j): the YES button answers i, NO answers j
   Number(title, lo, hi)         here: an int in lo..hi
   Confirm(title, lines)         here: True (refusing means BACK; never reaches the game)
   Vote(title)                   core.secret: True for YES, False for NO (the lit buttons)
@@ -23,7 +24,7 @@ Kinds and the answer each one takes:
                                 answers. ask(i) must not depend on other voters' answers.
   Ballot(title, voters)         core.secret: a Secret whose chain is one Vote (bools)
   Show(title, tiles, big)       core.show:  True after OK; a large view for the table,
-                                which may light the vote LEDs (leds=(yes, no))
+                                which may light a vote lamp (leds="yes"/"no")
   Multi(title, values, labels)  core.tiles: a bitmask of the tiles chosen (dice to keep)
   Fields(title, fields)         core.tiles: a list of ints, one per field; field = (label,
                                 lo, hi, names or None): LEFT/RIGHT move, UP/DOWN change
@@ -69,10 +70,11 @@ class Choice(Prompt):
     kind = "choice"
     screen = ("core.play", "choice")
 
-    def __init__(self, title, options, then, initial=0, **kw):
+    def __init__(self, title, options, then, initial=0, votes=None, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.options = options
         self.initial = initial
+        self.votes = votes
 
 
 class Number(Prompt):
@@ -87,6 +89,7 @@ class Number(Prompt):
         self.hi = hi
         self.initial = lo if initial is None else min(hi, max(lo, initial))
         self.unit = unit
+        self.wrap = False  # past hi comes lo (a private number, see core.secret.arrange)
 
 
 class Confirm(Prompt):

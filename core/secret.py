@@ -14,6 +14,12 @@ voter order, once everyone has answered. What the guarantees rest on:
   from the recording press to the next hand-over are therefore identical for every
   answer;
 - a voter's chain is ask(i): it never sees the earlier voters' answers;
+- the presses do not tell the answer: a private list or number starts on a random entry
+  and wraps around (arrange(), drawn from the flow's seed, so a script replays), so from
+  the first frame to the recorded screen every answer takes presses of the same
+  distribution; a list whose answers are yes and no takes them on the YES and NO buttons;
+- the next voter's private screen opens only by a deliberate OK on their hand-over
+  (core.ui.HandOver): a stray double press of the voter before opens nothing;
 - answers live only in this object until the last voter has answered: nothing is saved,
   shown or counted before; leaving or cancelling drops them (and says so first);
 - while it runs, app.secret is set: dialogs answer OK and BACK only, never YES or NO;
@@ -24,6 +30,7 @@ voter order, once everyone has answered. What the guarantees rest on:
 
 from core import buttons as B
 from core import ticks_diff
+from core.rng import Rng
 from core.i18n import t
 from core.prompts import Prompt, is_prompt, open_prompt
 from core.ui import Confirm, HandOver, Screen, title_bar
@@ -60,6 +67,29 @@ def _same(v):
     return v
 
 
+def chain_seed(game_seed, step):
+    """The seed of a secret's random starts: the game's seed and the step it is asked
+    at (how many actions came before), so a replayed game starts its lists the same."""
+    return (game_seed + 0x9E3779B9 * (step + 1)) & 0xFFFFFFFF
+
+
+def arrange(q, seed, voter, depth):
+    """Start a private list or number (the prompt at `depth` in voter's chain) on a
+    random entry, and let a number wrap around like a list: then the presses that give
+    any answer have the same distribution, and nobody learns it by counting them."""
+    if q.kind == "choice":
+        n = len(q.options)
+    elif q.kind == "number":
+        n = q.hi - q.lo + 1
+        q.wrap = True
+    else:
+        return
+    r = Rng(seed ^ (voter << 8 | depth) * 0x2545F491)
+    r.next32()
+    k = r.below(n)
+    q.initial = k if q.kind == "choice" else q.lo + k
+
+
 def secret(ctx, p, root):
     """Opener of a Secret prompt on a Play. Cancelled from a root prompt, the box shows
     the game menu over a fresh first hand-over; from inside a move, the question before."""
@@ -69,7 +99,9 @@ def secret(ctx, p, root):
             ctx.show()
             ctx.menu()
 
-    SecretFlow(ctx.app, ctx.names(), p, lambda answers: ctx.answered(p, answers), cancel).start()
+    s = ctx.session
+    seed = chain_seed(s.seed, len(s.log))
+    SecretFlow(ctx.app, ctx.names(), p, lambda answers: ctx.answered(p, answers), cancel, seed).start()
 
 
 def vote(ctx, p, root):
@@ -77,7 +109,7 @@ def vote(ctx, p, root):
 
 
 class VoteScreen(Screen):
-    leds = (255, 255)  # both buttons lit: the LEDs never depend on the vote
+    leds = "both"  # both buttons lit: the LEDs never depend on the vote
 
     def __init__(self, ctx, p):
         Screen.__init__(self)
@@ -132,8 +164,9 @@ class Recorded(Screen):
 class SecretFlow:
     secret = True  # screens opened by this context: YES/NO never answer a dialog
 
-    def __init__(self, app, names, p, on_done, on_cancel):
+    def __init__(self, app, names, p, on_done, on_cancel, seed=0):
         self.app = app
+        self.seed = seed  # of the random starts (arrange)
         self.all_names = names
         self.p = p
         self.on_done = on_done
@@ -157,13 +190,18 @@ class SecretFlow:
         return HandOver(self.voter, self._begin, on_back=self._back)
 
     def _begin(self):
-        open_prompt(self, self.p.ask(len(self.answers)))
+        i = len(self.answers)
+        q = self.p.ask(i)
+        arrange(q, self.seed, i, 0)
+        open_prompt(self, q)
 
     def answered(self, q, value):
         if q.kind == "vote":
             self._vote = (self.app.now, self.app.stack[:], len(self.answers))
         nxt = q.answer(value)
         if is_prompt(nxt):
+            # its depth in the chain: the screens above the hand-over (base) so far
+            arrange(nxt, self.seed, len(self.answers), len(self.app.stack) - self.base - 1)
             open_prompt(self, nxt)
         else:
             self.answers.append(nxt)

@@ -5,12 +5,17 @@ actions and replay", and a resumed game is the same object as one that never sto
 apply() saves after every completed step when a storage is given; so do undo() and
 redo(). `seq` numbers the saves (see core.savefile: copies alternate between two files).
 
-Undo may go several steps back, but never across an action that recorded a secret answer
-or revealed one (the game's sealed(action)): undoing it would let the table answer again
-knowing more, or hide what was shown. Between such actions undo works as usual, so a
-joker dealt at the start or a prediction made early does not switch undo off for the
-round. undo_limit() is how far back it may go. The actions undone are kept for redo()
-until a new action is applied; redo only re-applies what was already applied.
+Undo may go several steps back, but never across a sealed action:
+- one that recorded a secret answer or revealed one (the game's sealed(action)): undoing
+  it would let the table answer again knowing more, or hide what was shown;
+- one whose outcome the box drew at random (chance is final): the Session sees it itself,
+  as an action that moved the game's random stream (state["rng"], core.rng), so no game
+  can forget one, and undoing a roll can neither roll again nor preview the next roll.
+  An action the players enter from physical dice draws nothing and stays undoable.
+Between such actions undo works as usual, so a joker dealt at the start or a prediction
+made early does not switch undo off for the round. undo_limit() is how far back it may
+go, blocker() why not further. The actions undone are kept for redo() until a new action
+is applied; redo only re-applies what was already applied.
 """
 
 from core import games, savefile
@@ -26,8 +31,9 @@ class Session:
         self.seq = seq
         self.save_error = None
         self.redo_log = []  # undone actions, the next one to redo last
+        self.drawn = None  # indices into log of the actions that drew at random
         if state is not None:
-            # Already replayed by the loader (core.saves.check).
+            # Already replayed by the loader (core.saves.check); drawn is found on demand.
             self.state = state
             self.log = list(log)
         else:
@@ -41,9 +47,18 @@ class Session:
     def _replay(self, log):
         self.state = self.game.new(self.settings, self.seed)
         self.log = []
+        self.drawn = []
         for action in log:
-            self.game.apply(self.state, action)
-            self.log.append(action)
+            self._apply(action)
+
+    def _apply(self, action):
+        """Apply and log one action, noting when it drew from the game's random stream."""
+        state = self.state
+        before = state.get("rng")
+        self.game.apply(state, action)
+        if self.drawn is not None and state.get("rng") != before:
+            self.drawn.append(len(self.log))
+        self.log.append(action)
 
     def save(self):
         """Write the log; a failed write (flash full, card pulled) is kept in save_error
@@ -62,20 +77,27 @@ class Session:
     def apply(self, action, save=True):
         """Validate and apply; ValueError (with the reason) leaves everything unchanged.
         save=False: the caller saves (the box answers the press first, see App.after)."""
-        self.game.apply(self.state, action)
-        self.log.append(action)
+        self._apply(action)
         self.redo_log = []
         if save:
             self.save()
 
-    def undo_limit(self):
-        """How many steps undo may go back: the actions after the last sealed one."""
-        n = 0
+    def blocker(self):
+        """(why, index) of the last action undo may not cross: why is "secret" or
+        "chance"; (None, -1) when undo may go back to the start."""
+        if self.drawn is None:
+            self._replay(self.log)  # a loaded game: replayed once to see its draws
+        drawn = self.drawn
         for i in range(len(self.log) - 1, -1, -1):
             if self.game.sealed(self.log[i]):
-                break
-            n += 1
-        return n
+                return "secret", i
+            if i in drawn:
+                return "chance", i
+        return None, -1
+
+    def undo_limit(self):
+        """How many steps undo may go back: the actions after the last sealed one."""
+        return len(self.log) - 1 - self.blocker()[1]
 
     def describe(self, i):
         """The game's words for log[i] ("Bo passed, +1"), told from the state right after it
@@ -86,6 +108,11 @@ class Session:
         for k in range(i + 1):
             self.game.apply(state, self.log[k])
         return self.game.describe(state, self.log[i])
+
+    def last(self):
+        """The last action in one short row (the game's brief()), or None."""
+        brief = getattr(self.game, "brief", None)
+        return brief(self.state, self.log[-1]) if brief and self.log else None
 
     def views(self):
         """The game's read-only views: [(title, header, rows)]."""
@@ -113,10 +140,8 @@ class Session:
     def redo(self):
         if not self.redo_log:
             raise ValueError("nothing to redo")
-        action = self.redo_log[-1]
-        self.game.apply(self.state, action)
+        self._apply(self.redo_log[-1])
         self.redo_log.pop()
-        self.log.append(action)
         self.save()
 
     def over(self):

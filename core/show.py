@@ -1,19 +1,20 @@
 """The Show prompt: a large view for the whole table (a result, a joker, the dice, the
-setup), answered with OK, its LEDs lit as the prompt says. Apart from core.tiles, which
+setup), answered with OK, its lamps lit by meaning (leds: "yes", "no" or "", core.ui). Apart from core.tiles, which
 it loads only to draw tiles, so a game that only shows text does not carry the tile
 widgets (heap on the Pico).
 """
 
+from core import buttons as B
 from core.frame import W, fit, width
 from core.prompts import Prompt
-from core.ui import Screen, title_bar, wrap_all
+from core.ui import NARROW, Screen, pick, scroll, scroll_marks, title_bar, wrap_all
 
 
 class Show(Prompt):
     kind = "show"
     screen = ("core.show", "show")
 
-    def __init__(self, title, then, tiles=(), leds=(0, 0), **kw):
+    def __init__(self, title, then, tiles=(), leds="", **kw):
         Prompt.__init__(self, title, then, **kw)
         self.tiles = tiles
         self.leds = leds
@@ -24,7 +25,8 @@ def show(ctx, p, root):
 
 
 class ShowScreen(Screen):
-    """Title, the big text large or the tiles, up to two small lines; OK goes on."""
+    """Title, the big text large or the tiles, then the small lines, wrapped; UP/DOWN
+    scroll them when there are more than the rows left; OK goes on."""
 
     def __init__(self, p, on_ok):
         Screen.__init__(self)
@@ -32,6 +34,18 @@ class ShowScreen(Screen):
         self.title = p.title
         self.leds = p.leds
         self.on_ok = on_ok
+        self.top = 0
+        self.row = 6 if p.tiles else 2 + 2 * len(_big_rows(p.big))  # the first small row
+        self.lines = wrap_all(p.lines)
+        if len(self.lines) > 8 - self.row:  # it scrolls: room for the marks
+            self.lines = wrap_all(p.lines, NARROW)
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d and button in (B.UP, B.DOWN):
+            self.top = scroll(self.top, d, len(self.lines), 8 - self.row)
+        else:
+            Screen.on_event(self, kind, button)
 
     def draw(self, f):
         p = self.p
@@ -40,15 +54,19 @@ class ShowScreen(Screen):
             from core.tiles import draw_tiles
 
             draw_tiles(f, p.tiles)
-            row = 6
         else:
             row = 2
             for part in _big_rows(p.big):
                 f.center(fit(part, 2), row * 8, 2)
                 row += 2
-        for line in wrap_all(p.lines)[: 8 - row]:
-            f.center(fit(line), row * 8)
-            row += 1
+        lines = self.lines
+        rows = 8 - self.row
+        n = len(lines)
+        for r in range(min(rows, n - self.top)):
+            # a scroll mark takes the right edge of the first or last row only
+            marked = (r == 0 and self.top > 0) or (r == rows - 1 and self.top + rows < n)
+            f.center(fit(lines[self.top + r], 1, W - 16 if marked else W), (self.row + r) * 8)
+        scroll_marks(f, self.top, rows, n, self.row * 8)
 
 
 def _big_rows(big):

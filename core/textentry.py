@@ -86,8 +86,12 @@ class TextEntry(Screen):
             Screen.on_event(self, kind, button)
 
     def _discard(self):
+        """The edit dropped, then BACK as on any screen: the question before, or the
+        game menu on a turn's first screen (never out of the game)."""
         self.app.pop()
-        self.app.pop()
+        self.chars = list(self.start) or [" "]
+        self.pos = 0
+        self.back()
 
     def _case(self):
         """Switch capitals/small letters; the character under the cursor follows."""

@@ -13,16 +13,18 @@ UP/DOWN change with wrap-around, OK done).
 """
 
 from core import buttons as B
+from core import ticks_diff
 from core.frame import W, fit, height, width
 from core.play import context
 from core.i18n import t
 from core.prompts import Prompt
-from core.ui import Screen, is_ok, pick, title_bar
+from core.ui import Screen, is_ok, pick, title_bar, wrap_all
 
 VALUE_Y = 16  # pages 2-4: a large value and its cell fit in their 24 rows
 LABEL_Y = 40
 MARK_Y = 48
 HINT_Y = 56
+ROTATE_MS = 2000  # the context row shows the next line after this long
 
 
 class Multi(Prompt):
@@ -83,7 +85,8 @@ def fields(ctx, p, root):
 
 class TileEntry(Screen):
     """Tiles with a cursor: LEFT/RIGHT move it, UP/DOWN act on the tile under it
-    (change), OK answers value(). The line under the title says who answers."""
+    (change), OK answers value(). The line under the title says who answers and then,
+    in turn every ROTATE_MS, each context line (every key here is taken)."""
 
     help = ""
 
@@ -93,7 +96,20 @@ class TileEntry(Screen):
         self.title = p.title
         self.cursor = 0
         self.on_done = lambda v: ctx.answered(p, v)
-        self.line = (context(ctx, p) + list(p.lines))[:1]
+        self.lines = wrap_all(context(ctx, p) + list(p.lines))
+        self.at = 0  # the line shown
+        self.since = None
+
+    def tick(self, now):
+        if len(self.lines) < 2:
+            return False
+        if self.since is None:
+            self.since = now
+        elif ticks_diff(now, self.since) >= ROTATE_MS:
+            self.since = now
+            self.at = (self.at + 1) % len(self.lines)
+            return True
+        return False
 
     def on_event(self, kind, button):
         d = pick(kind, button)
@@ -108,8 +124,8 @@ class TileEntry(Screen):
 
     def draw(self, f):
         title_bar(f, self.title)
-        if self.line:
-            f.center(fit(self.line[0]), 8)
+        if self.lines:
+            f.center(fit(self.lines[self.at]), 8)
         draw_tiles(f, self.tiles(), self.chosen(), self.cursor)
         f.center(t(self.help), HINT_Y)
 

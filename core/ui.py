@@ -3,17 +3,20 @@
 A screen gets button events from App (on_event), draws itself into a Frame (draw) and
 moves through the App's stack (app.push / app.pop / app.replace). Short BACK goes up one
 level everywhere unless a screen says otherwise; long BACK is handled by App (offer to
-leave to the home menu). `leds` = (yes, no) levels the YES/NO button LEDs show while the
-screen is on top. Layout: a title bar on page 0, 1x rows on pages 1..7 (page-aligned, so
+leave to the home menu). `leds` says which vote-button lamps mean something while the
+screen is on top: "" none, "yes" (a fit, adopted), "no" (a miss, rejected), "both" (either
+button answers); App lights them at full level, never at a level a screen picks. Layout: a title bar on page 0, 1x rows on pages 1..7 (page-aligned, so
 a cursor move changes two pages), the large face (core.bigfont) for what the whole
 table reads.
 """
 
 from core import buttons as B
+from core import ticks_diff
 from core.frame import W, fit, width
 from core.i18n import t
 
 ROWS = 7  # 1x rows under the title bar
+ARM_MS = 1000  # a hand-over takes OK only after this long on screen
 
 
 class Screen:
@@ -21,7 +24,7 @@ class Screen:
     which runs on_back (when set) or goes up one level."""
 
     title = ""
-    leds = (0, 0)
+    leds = ""
     on_ok = None
     on_back = None
 
@@ -90,10 +93,18 @@ def scroll_marks(f, top, rows, n, y0, y1=56):
 
 class Menu(Screen):
     """Scrolling list. items: labels (str) or callables returning a label.
-    on_select(index) runs on OK; DOWN moves down the list."""
+    on_select(index) runs on OK; DOWN moves down the list. votes=(i, j): the lit YES
+    button selects item i, NO item j, on the press (as on a vote screen). notes: small
+    context lines above the items, scrolled with them: all on screen while the cursor is
+    on the first item (unless there are more than the screen holds)."""
 
-    def __init__(self, title, items, on_select, index=0, on_back=None, header=None):
+    def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=()):
         Screen.__init__(self)
+        self.given = notes
+        self.notes = None  # wrapped in draw(): narrower when the list scrolls
+        self.votes = votes
+        if votes:
+            self.leds = "both"
         self.title = title
         self.items = items
         self.on_select = on_select
@@ -112,6 +123,8 @@ class Menu(Screen):
             self.index = (self.index - d) % len(self.items)
         elif is_ok(kind, button):
             self.on_select(self.index)
+        elif self.votes and kind == B.PRESS and button in (B.YES, B.NO):
+            self.on_select(self.votes[0 if button == B.YES else 1])
         else:
             Screen.on_event(self, kind, button)
 
@@ -119,41 +132,64 @@ class Menu(Screen):
         title_bar(f, self.title)
         row0 = self.header(f) if self.header else 1
         rows = ROWS + 1 - row0
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + rows:
-            self.top = self.index - rows + 1
-        room = W - 16 if len(self.items) > rows else W - 8  # scroll marks need the right edge
+        notes = self.notes
+        if notes is None:  # once: a cursor move redraws, and wrapping is slow on the Pico
+            notes = wrap_all(self.given)
+            if len(notes) + len(self.items) > rows:  # it scrolls: room for the marks
+                notes = wrap_all(self.given, NARROW)
+            self.notes = notes
+        k = len(notes)  # the rows above the items; top counts rows of notes + items
+        at = k + self.index
+        if self.index == 0:
+            self.top = max(0, k + 1 - rows)
+        elif at < self.top:
+            self.top = at
+        elif at >= self.top + rows:
+            self.top = at - rows + 1
+        n = k + len(self.items)
         for r in range(rows):
-            i = self.top + r
-            if i >= len(self.items):
+            j = self.top + r
+            if j >= n:
                 break
             y = (row0 + r) * 8
+            # A scroll mark needs the right edge of the first or last row only.
+            marked = (r == 0 and self.top > 0) or (r == rows - 1 and j + 1 < n)
+            room = W - 16 if marked else W - 8
+            if j < k:
+                f.center(fit(notes[j], 1, room), y)
+                continue
+            i = j - k
             sel = i == self.index
             f.text(fit(self.label(i), 1, room), 8, y, 1, invert=sel)
             if sel:
                 f.text("\u25ba", 0, y, 1, False, False)
-        scroll_marks(f, self.top, rows, len(self.items), row0 * 8)
+        scroll_marks(f, self.top, rows, n, row0 * 8)
 
 
 class NumberPicker(Screen):
-    """UP/DOWN change by 1 (auto-repeat), LEFT/RIGHT by 5; OK takes the value."""
+    """UP/DOWN change by 1 (auto-repeat), LEFT/RIGHT by 5; OK takes the value. wrap: past
+    hi comes lo and below lo hi (a private number: see core.secret.arrange)."""
 
-    def __init__(self, title, lo, hi, value, on_done, unit="", lines=()):
+    def __init__(self, title, lo, hi, value, on_done, unit="", lines=(), wrap=False):
         Screen.__init__(self)
+        self.wrap = wrap
         self.title = title
         self.lo = lo
         self.hi = hi
         self.value = value
         self.on_done = on_done
         self.unit = unit
-        self.lines = lines
+        self.lines = wrap_all(lines)
 
     def on_event(self, kind, button):
         d = pick(kind, button)
         if d:
             step = 5 if button in (B.LEFT, B.RIGHT) else 1
-            self.value = min(self.hi, max(self.lo, self.value + d * step))
+            v = self.value + d * step
+            if self.wrap:
+                self.value = self.lo + (v - self.lo) % (self.hi - self.lo + 1)
+            else:
+                self.value = min(self.hi, max(self.lo, v))
         elif is_ok(kind, button):
             self.on_done(self.value)
         else:
@@ -161,14 +197,15 @@ class NumberPicker(Screen):
 
     def draw(self, f):
         title_bar(f, self.title)
-        for i in range(min(2, len(self.lines))):
-            f.text(fit(self.lines[i]), 0, 8 + 8 * i)
+        lines = self.lines
+        for i in range(min(4, len(lines))):  # two above the value, two under it
+            f.text(fit(lines[i]), 0, (1 if i < 2 else 3) * 8 + 8 * i)
         # Arrows right of the value say which way UP/DOWN can still go. They share the
         # value's two pages, so a change never sends more than those two.
         f.center(str(self.value) + self.unit, 24, 2)
-        if self.value < self.hi:
+        if self.value < self.hi or self.wrap:
             f.text("\u25b2", 100, 24, 1, False, False)
-        if self.value > self.lo:
+        if self.value > self.lo or self.wrap:
             f.text("\u25bc", 100, 32, 1, False, False)
         hint = t("ui.range", self.lo, self.hi)
         if self.hi - self.lo >= 10:
@@ -246,7 +283,10 @@ class Message(Screen):
 
 
 class HandOver(Screen):
-    """'Pass the box to <name>, then press OK.' Only a fresh OK goes on."""
+    """'Pass the box to <name>, then press OK.' The OK that opens the next player's
+    private screen must be a deliberate one: it counts only when pressed after the screen
+    has been up for ARM_MS (the line under the name says when), so the previous player's
+    stray double press, or a box passed with a thumb on OK, opens nothing."""
 
     def __init__(self, name, on_ok, on_back=None):
         Screen.__init__(self)
@@ -254,12 +294,33 @@ class HandOver(Screen):
         self.name = name
         self.on_ok = on_ok
         self.on_back = on_back
+        self.since = None  # when it was first on screen (the first tick)
+        self.armed = False
+        self.pressed = False  # OK went down while armed
+
+    def tick(self, now):
+        if self.armed:
+            return False
+        if self.since is None:
+            self.since = now
+        elif ticks_diff(now, self.since) >= ARM_MS:
+            self.armed = True
+            return True
+        return False
+
+    def on_event(self, kind, button):
+        if button != B.OK:
+            Screen.on_event(self, kind, button)
+        elif kind == B.PRESS:
+            self.pressed = self.armed
+        elif kind == B.RELEASE and self.pressed:
+            self.on_ok()
 
     def draw(self, f):
         title_bar(f, self.title)
         f.center(t("ui.pass_to"), 12)
         f.center(fit(self.name, 2), 26, 2)
-        f.center(t("ui.then_ok"), 48)
+        f.center(t("ui.then_ok" if self.armed else "ui.wait"), 48)
 
 
 class BigResult(Screen):
@@ -314,11 +375,14 @@ def wrap(s, n=21):
     return lines
 
 
-def wrap_all(lines):
+def wrap_all(lines, n=21):
     out = []
     for s in lines:
-        out.extend(wrap(s) or [""])
+        out.extend(wrap(s, n) or [""])
     return out
+
+
+NARROW = 18  # characters a row holds beside a scroll mark
 
 
 class Table(Screen):

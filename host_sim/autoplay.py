@@ -55,7 +55,10 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
     out += ['expect "{}"'.format(t("pl.count"))] + ["UP"] * (n - info[3]) + ["OK", "OK"]
     for key, _, values in game.OPTIONS:
         out += ["DOWN"] * values.index(settings[key]) + ["OK"]
-    state = game.new(settings, box_seed(app_seed))
+    from core.secret import chain_seed
+
+    seed = box_seed(app_seed)
+    state = game.new(settings, seed)
     for i in range(len(actions)):
         a = actions[i]
         out.append("# " + " ".join([str(x) for x in a]))
@@ -64,11 +67,16 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
             # the playout's state as it was later (a secret chain asks what is left).
             p = game.prompt(state)
             for _, answer in paths[i]:
+                p.seed = chain_seed(seed, i)  # a secret's lists start where the box starts them
                 out += keys(p, answer)
                 p = p.answer(answer)
         else:
-            out += keys_for(game.prompt(state), a)
+            p = game.prompt(state)
+            p.seed = chain_seed(seed, i)
+            out += keys_for(p, a)
         game.apply(state, a)
+    # Game over, not yet final: the ranking to check, then "Game over ✓" (two UPs).
+    out += ['expect "{}"'.format(t("game.over_q")), "OK", "UP", "UP", "OK"]
     out.append('expect "{}"'.format(t("game.final")))
     out.append("OK")
     names = settings["players"]

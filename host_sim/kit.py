@@ -84,9 +84,9 @@ def prompt(s):
     if ph == "verdict":
         c = s["cards"][-1]
         fits = c[1] % 2 == 0
-        return Show("Verdict", lambda _: ["judged"], big="Fits" if fits else "No fit", lines=[_card_name(c)], leds=(255, 0) if fits else (0, 255))
+        return Show("Verdict", lambda _: ["judged"], big="Fits" if fits else "No fit", lines=[_card_name(c)], leds="yes" if fits else "no")
     if ph == "ballot":
-        return Secret("Ballot", list(range(n)), lambda i: Choice("Your vote", ["Yes", "No", "Joker"], _same), lambda v: ["ballot"] + v)
+        return Secret("Ballot", list(range(n)), lambda i: Choice("Your vote", ["Yes", "No", "Joker"], _same, votes=(0, 1)), lambda v: ["ballot"] + v)
     # reveal
     return Show("Reveal", lambda _: ["reveal"], tiles=[(str(s["pred"][i]), "P" + str(i + 1)) for i in range(n)], lines=[_tally(s)])
 

@@ -39,21 +39,51 @@ class Box:
     def lines(self):
         return list(self.app.frame.lines)
 
+    def to(self, value):
+        """Move the top list (Menu) to item `value`, or the top number picker to `value`,
+        with D-pad presses: a private one starts at a random entry (core.secret.arrange)."""
+        top = self.app.top()
+        if hasattr(top, "items"):
+            d = (value - top.index) % len(top.items)
+            self.do(*(["DOWN"] * d))
+        else:
+            d = value - top.value
+            self.do(*(["UP"] * d if d >= 0 else ["DOWN"] * -d))
+        return self
+
     def text(self):
         return " | ".join(self.app.frame.lines)
 
     def play_uncut(self, lang, lines):
-        """Play script lines in `lang`, asserting that no game screen cuts a text ("…" at
-        its end), except the game menu's own label."""
+        """Play script lines in `lang`, asserting after every step that no text on the
+        screen is cut (see uncut()), the title of the screen on top included."""
         self.app.set_setting("lang", lang)
-        menu = i18n.t("game.menu")
         for line in lines:
             if line.startswith("expect"):
                 continue
             self.do(line)
-            for text in self.lines():
-                text = text[2:] if text.startswith("> ") else text
-                assert not text.endswith("\u2026") or text == menu, (lang, text)
+            uncut(self.app.frame, lang, self.app.top().title, line)
+
+
+def whole_texts(lang):
+    """The core's texts in `lang` that end in "…" themselves ("Menu…", "one moment…")."""
+    return {v for v in i18n.read("ui", lang).values() if v.endswith("\u2026")}
+
+
+def uncut(frame, lang, title="", where=""):
+    """Assert that what frame shows is not cut: no text drawn past the panel's edges
+    (frame.cut: a centred text wider than the panel starts at a negative x), none
+    shortened by fit() ("…" at its end, unless the text itself ends so), and the title
+    within its bar (title_bar draws it shortened, unrecorded, and records it whole)."""
+    from core.frame import W, width
+
+    assert not frame.cut, (lang, where, "past an edge", frame.cut)
+    whole = whole_texts(lang)
+    for text in frame.lines:
+        text = text[2:] if text.startswith("> ") else text
+        assert not text.endswith("\u2026") or text in whole, (lang, where, text)
+    title = title if isinstance(title, str) else title()
+    assert width(title) <= W - 2, (lang, where, "title", title)
 
 
 def refused_by(game, s, a):

@@ -165,10 +165,25 @@ def test_yes_no_and_joker_look_the_same_from_the_recording_press(make_box):
     for k in (0, 1, 2):  # YES, NO, Ann's joker
         box = resumed(make_box, "democrazy", BALLOT_AT, NAMES)
         assert "Ann" in box.lines() and "Pass the box to" in box.lines()
-        box.do("OK", *(["DOWN"] * k))
+        box.do("wait 1000", "OK").to(k)
         seen.append(observe(box, "OK", "OK"))
         assert "Ben" in box.lines()
     assert seen[0] == seen[1] == seen[2]
+
+
+def test_the_yes_and_no_buttons_cast_the_yes_and_no_cards(make_box):
+    """One press whatever the card: YES and NO cast on the lit buttons, any entry shown."""
+    for button, code in (("YES", "Y"), ("NO", "N")):
+        box = resumed(make_box, "democrazy", BALLOT_AT, NAMES)
+        box.do("wait 1000", "OK")
+        assert box.app.top().leds == "both" and box.leds.state[:2] == (255, 255)
+        box.do(button, "OK")  # Ann's card, then pass it on
+        assert "Ben" in box.lines()
+        for _ in NAMES[1:]:
+            box.do("wait 1000", "OK", "YES", "OK")
+        from core import saves
+
+        assert saves.fetch(box.storage, "democrazy")[0]["l"][-1][:2] == ["ballot", code]
 
 
 def test_a_joker_is_on_screen_only_for_its_holder_or_once_played(make_box):

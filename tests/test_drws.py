@@ -206,7 +206,7 @@ def test_voting_rules_together_and_speaking_costs_chips():
     assert "exactly 3" in refused(s, ["spoke", p, 1, 0, 0, 0])
 
 
-def test_a_custom_prediction_card_is_judged_after_the_places_and_never_undone():
+def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_correctable():
     sess = Session("drws", {"players": NAMES[:3], "pool": "25"}, 5, (), None)
     for a in (["mat", "c:00", "xc:Odd", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
         sess.apply(a)
@@ -222,13 +222,38 @@ def test_a_custom_prediction_card_is_judged_after_the_places_and_never_undone():
         sess.apply(["pay", p, 0, due, 0, 0, 0])
     assert sess.state["phase"] == "score"
     sess.apply(["score", 0, 5, 0, 0])  # custom correction card: 5 by hand for Ann
-    assert sess.state["phase"] == "judge" and not sess.can_undo()
+    why, at = sess.blocker()
+    assert sess.state["phase"] == "judge" and sess.can_undo()  # a fact of the table: correctable
+    assert why == "secret" and sess.log[at][0] == "vote"  # as far back as the ballot
     before = list(sess.state["totals"])
     reveal = sess.prompt()
     assert reveal.title == "Predictions" and any("(1)" in x for x in reveal.lines)
     sess.apply(["judge", 10, 0, -3])
     assert sess.state["totals"] == [before[0] + 10, before[1], before[2] - 3]
-    assert [row[3] for row in sess.state["sheet"]] == [10, 0, -3] and not sess.can_undo()
+    assert [row[3] for row in sess.state["sheet"]] == [10, 0, -3] and sess.blocker() == (why, at)
+
+
+def test_a_slip_in_who_spoke_first_is_corrected_by_undo_with_the_same_tie_draw():
+    sess = Session("drws", {"players": NAMES[:3], "pool": "25"}, 5, (), None)
+    for a in (["mat", "c:00", "c:10", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
+        sess.apply(a)
+    st = sess.state["starter"]
+    for k in range(3):
+        sess.apply(["chips", (st + k) % 3, 7, 0, 0, 0])
+    sess.apply(["card", "c:02"])
+    sess.apply(["vote", 1, 1, 1, 1, 1, 1])
+    sess.apply(["result", 1])
+    while sess.state["phase"] == "pay":
+        p, due = sess.state["dues"][0]
+        sess.apply(["pay", p, 0, due, 0, 0, 0])
+    before = list(sess.state["totals"])
+    sess.apply(["score", 1, 0, 0, 0])  # a slip: Bob marked as the first to speak (-15)
+    wrong, order = list(sess.state["totals"]), list(sess.state["order"])
+    assert sess.can_undo() and sess.describe(len(sess.log) - 1)
+    sess.undo(1)
+    assert sess.state["totals"] == before and sess.state["phase"] == "score"
+    sess.apply(["score", 0, 0, 0, 0])  # Ann spoke first
+    assert sess.state["order"] == order and sess.state["totals"] != wrong
 
 
 def test_the_scoring_round_starts_after_a_vote_in_which_everyone_used_one_tile():
@@ -288,9 +313,10 @@ def test_a_whole_round_replenishes_the_tiles_and_the_last_places_choose_the_next
     assert s["round"] == 2 and s["tiles"] == [4, 4, 4] and s["phase"] == "predict"
 
 
-def test_tile_ballots_predictions_and_their_reveal_are_sealed():
-    assert all(g.sealed([w]) for w in ("vote", "predict", "score", "judge"))
-    assert not any(g.sealed([w]) for w in ("card", "result", "pay", "place", "next", "rules", "chips", "draw", "mat", "spoke"))
+def test_tile_ballots_and_predictions_are_sealed_and_the_scoring_entries_are_not():
+    assert all(g.sealed([w]) for w in ("vote", "predict"))
+    assert not any(g.sealed([w]) for w in ("card", "result", "pay", "place", "next", "rules", "chips", "draw", "mat", "spoke",
+                                           "score", "judge"))
 
 
 def test_undo_works_between_secrets_and_never_crosses_one():
@@ -338,7 +364,7 @@ def test_every_side_and_tile_count_looks_the_same_from_the_recording_press(make_
     for side in ("YES", "NO"):
         for k in (1, 2, 4):
             box = resumed(make_box, to_vote())
-            box.do("OK", side, *(["UP"] * (k - 1)))  # the voter, holding the box, sees the count
+            box.do("wait 1000", "OK", side).to(k)  # the voter, holding the box, sees the count
             assert str(k) in box.text()
             seen.append(observe(box, "OK", "OK"))
     assert all(x == seen[0] for x in seen)
@@ -348,11 +374,13 @@ def test_nothing_of_a_ballot_is_saved_or_shown_before_the_reveal(make_box):
     box = resumed(make_box, to_vote())
     files = sorted((n, box.storage.get(n)) for n in box.storage.list())
     for side in ("YES", "NO"):
-        box.do("OK", side, "UP", "OK")
-        assert "YES" not in box.text() and "NO " not in box.text()
+        box.do("wait 1000", "OK", side)
+        box.to(2).do("OK")
+        assert "YES " not in box.text() and "NO " not in box.text()
         box.do("OK")
         assert sorted((n, box.storage.get(n)) for n in box.storage.list()) == files
-    box.do("OK", "NO", "OK", "OK")
+    box.do("wait 1000", "OK", "NO")
+    box.to(1).do("OK", "OK")
     assert box.lines()[0] == "YES 2 : 3 NO"
 
 
@@ -444,7 +472,7 @@ def one_round():
     k = [a[0] for a in actions].index("rules") + 1
     lines = autoplay.game_script("drws", settings, actions[:k], paths[:k])
     lines[0] = lines[0].replace("(host_sim.autoplay)", "(tests/test_drws.py: setup and round 1)")
-    return lines[: lines.index('expect "%s"' % i18n.t("game.final"))]
+    return lines[: lines.index('expect "%s"' % i18n.t("game.over_q"))]
 
 
 def test_the_bench_session_is_a_whole_first_round():

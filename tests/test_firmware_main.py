@@ -222,12 +222,45 @@ def test_firmware_shows_the_same_screens_as_the_simulator(dev):
     seen = []
     for s in steps:
         assert runner.do(s) is None
+        if s.startswith("wait "):  # a hand-over takes OK after a moment
+            fw.run(app, hw, steps=polls(int(s[5:])))
+            continue
         dev.press(s, dev.clock.now + 10, 60)
         fw.run(app, hw, steps=polls(200))
         assert dev.panel.visible() == bytes(sim.buf), s
         seen.append(list(app.frame.lines))
     assert ["Result", "YES 2", "NO 1", "Majority YES"] in seen  # the reveal was on the panel
     assert app.frame.lines == runner.lines()
+
+
+def test_what_the_rules_fits_lights_the_yes_lamp_at_full_level_on_the_pico(dev, monkeypatch):
+    """The first card judged in tests/scripts/wtr_4players.txt fits: on the Pico's pins the
+    YES LED's PWM is at full duty and the NO LED off, as the simulator's LEDs say."""
+    import os
+
+    from core.app import App
+    from host_sim import fakes, script
+
+    monkeypatch.setattr(config, "SEED", 1)  # the simulator's seed: the same secret rule
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts", "wtr_4players.txt")
+    with open(path) as f:
+        steps = [s.strip() for s in f if s.strip() and s.strip()[0] != "#" and not s.startswith("expect")]
+    leds = fakes.Leds()
+    runner = script.Runner(App(fakes.Display(), leds, fakes.MemStorage(), 1))
+    hw = dev.hardware()
+    app = fw.main(hw=hw, steps=polls(50))
+    pwm = {p.pin.id: p for p in dev.m.pwms}
+    for s in steps:
+        assert runner.do(s) is None
+        if s.startswith("wait "):  # a hand-over takes OK after a moment
+            fw.run(app, hw, steps=polls(int(s[5:])))
+            continue
+        dev.press(s, dev.clock.now + 10, 60)
+        fw.run(app, hw, steps=polls(200))
+        if "FITS" in app.frame.lines:
+            break
+    assert "FITS" in runner.lines() and leds.state[:2] == (255, 0)
+    assert pwm[18].duty_u16() == 65535 and pwm[19].duty_u16() == 0  # boards/pico.py LED_YES, LED_NO
 
 
 def test_a_fixed_seed_in_config_replaces_entropy_for_measurements(dev, monkeypatch):

@@ -1,15 +1,18 @@
 """Every text fits its screen, for every game, in English, German and Dutch (issue 15):
-every script in tests/scripts played in each language with no text cut ("…"), and seeded
-random games of every built game, with the longest names, whose every prompt, view, score
-table and ranking fits the panel (conftest.random_game_fits). A game added to
-core.games.GAMES is checked by the second test without a line here."""
+every script in tests/scripts played in each language with no text cut (conftest.uncut:
+"…" from fit(), or drawn past the panel's edges, as a centred text wider than the panel
+is), seeded random games of every built game, with the longest names, whose every prompt,
+view, score table and ranking fits the panel (conftest.random_game_fits), and the core's
+own screens (hand-over, vote, "recorded", confirm, message...) with their longest
+words, whichever of them the scripts reach. A game added to core.games.GAMES is checked
+by the second test without a line here."""
 
 import glob
 import os
 
 import pytest
 
-from conftest import random_game_fits
+from conftest import random_game_fits, uncut
 from core import games, i18n
 from core.rng import Rng
 
@@ -46,6 +49,100 @@ def test_every_prompt_of_random_games_fits(game_id, lang):
         played += 1
     assert played >= 4
     i18n.set_lang("en")
+
+
+def fixed_screens():
+    """The core's screens whose words are its own, not a game prompt's, in the current
+    language, with the longest names and numbers they are given."""
+    from core.i18n import t
+    from core.secret import Ballot, Recorded, Secret, SecretFlow, VoteScreen
+    from core.textentry import TextEntry
+    from core.ui import BigResult, Confirm, HandOver, Message, NumberPicker
+
+    name = LONG[7]  # 8 characters, the most a name takes
+    for armed in (False, True):
+        h = HandOver(name, None)
+        h.armed = armed
+        yield h
+    voters = list(range(10))
+    secret = Secret(t("vote.title"), voters, None, None)
+    ballot = Ballot(t("vote.title"), voters, None)
+    open_ballot = Ballot(t("vote.open_title"), voters, None, lines=[t("vote.open_note")])
+    open_ballot.recorded = ("vote.recorded", "vote.open_hidden", "vote.open_hidden2")  # core.ballot
+    for p in (secret, ballot, open_ballot):
+        flow = SecretFlow(None, LONG, p, None, None)
+        flow.voter = name
+        yield Recorded(flow)
+        if p is not secret:
+            for both in (False, True):
+                v = VoteScreen(flow, p.ask(0))
+                v.both = both
+                yield v
+    yield BigResult(t("vote.result"), [t("vote.yes_n", 10), t("vote.no_n", 10)], [t("vote.major_yes")])
+    yield BigResult(t("vote.result"), [t("vote.yes_n", 5), t("vote.no_n", 5)], [t("vote.tie")])
+    yield BigResult(t("vote.result"), [t("vote.yes_n", 0), t("vote.no_n", 10)], [t("vote.major_no")])
+    for lost in ("ui.leave_saved", "ui.answers_lost"):
+        yield Confirm(t("ui.leave_title"), [t("ui.leave_q"), t(lost)], None)
+    yield Confirm(t("vote.title"), [t("vote.cancel"), t("ui.answers_lost")], None)
+    yield Confirm(t("pl.name", 10), [t("ui.discard_q")], None)
+    yield Confirm(t("game.end"), [t("game.end_q")], None)
+    yield Confirm(t("game.new"), [t("game.end_q")], None)
+    yield Confirm(t("game.undo"), [t("game.undo_steps", 999), t("game.undo_first", name)], None)
+    yield Message(t("game.undo"), [t("game.undo_none")])
+    for why in ("secret", "chance"):
+        yield Message(t("game.undo"), [t("game.undo_" + why), name])
+    yield Message(t("ui.error"), [t("game.save_fail", "[Errno 28] ENOSPC")])
+    yield Message(t("ui.error"), ["x" * 60, t("ui.error_saved")])
+    yield Message(t("ui.settings_bad"), [t("ui.settings_kept", "settings.bad12")])
+    for g in games.GAMES:
+        yield Confirm(g[2], [t("game.resume", g[2]), name], None, None, t("game.resume_ok"), t("game.resume_new"))
+        yield Message(g[2], [t("ui.soon_text")])
+        yield Message(t("game.damaged"), [t("game.damaged_text", g[0] + ".bad12")])
+        yield Message(t("game.damaged"), [t("game.progress_damaged", g[0] + ".progress.bad12")])
+    yield NumberPicker(t("game.undo_n"), 1, 999, 1, None)
+    yield NumberPicker(t("pl.count"), 2, 10, 10, None)
+    yield TextEntry(t("pl.name", 10), name, None)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_cores_own_screens_fit(lang):
+    from core.frame import Frame
+
+    i18n.use("ui")
+    i18n.set_lang(lang)
+    cut = []  # every screen's first cut text, all reported at once
+    try:
+        for screen in fixed_screens():
+            f = Frame()
+            screen.draw(f)
+            try:
+                uncut(f, lang, screen.title, type(screen).__name__)
+            except AssertionError as e:
+                cut.append(e.args[0] if e.args else e)
+    finally:
+        i18n.set_lang("en")
+    assert not cut, cut
+
+
+def test_a_text_past_an_edge_is_listed_as_cut():
+    """frame.cut: the texts whose ink does not lie within columns 0..127."""
+    from core.frame import W, Frame
+
+    f = Frame()
+    f.text("a" * 21, W - 125, 0)  # 21 glyphs are 125 px: the last ink column is 127
+    f.center("b" * 21, 8)
+    f.center("C" * 14, 16, 2)  # 9x18: 14 cells are 126 px
+    f.text("", -5, 40)
+    f.text("\u25b2", W - 6, 48, 1, False, False)  # a scroll mark
+    assert f.cut == []
+    f.text("d" * 21, W - 124, 0)
+    f.text("e", -1, 8)
+    f.center("f" * 22, 16)  # 131 px: from x = -2
+    f.center("G" * 15, 24, 2)
+    f.text("h", W, 56, 1, False, False)  # past the edge, recorded or not
+    assert f.cut == ["d" * 21, "e", "f" * 22, "G" * 15, "h"]
+    f.clear()
+    assert f.cut == [] and f.lines == []
 
 
 def test_the_contact_sheets_show_each_scripts_screens(tmp_path):

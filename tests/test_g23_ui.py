@@ -149,10 +149,14 @@ def saved_log(box):
     return saves.fetch(box.storage, "g23")[0]["l"]
 
 
-def test_back_from_turn_goes_home_and_resumes(make_box):
+def test_back_on_a_turn_opens_the_game_menu_and_hold_back_leaves(make_box):
     box = start(make_box)
     play(box, ["first", 1])
+    box.do("BACK")  # short BACK: the game menu, never the home menu
+    assert box.lines()[0] == "23" and "> Score table" in box.lines()
     box.do("BACK")
+    assert box.lines()[1:3] == ["Cleo", "Top 1"]
+    box.do("hold BACK", "OK")  # the long press leaves (it asks first)
     assert box.lines()[0] == "Tablebox"
     box.do("OK")  # 23 -> resume question
     assert "Resume 23?" in box.text()
@@ -164,18 +168,27 @@ def test_full_game_ends_on_final_ranking(make_box):
     settings, actions, _ = autoplay.random_game("g23", 3, 5)
     box = start(make_box, b'["P1","P2","P3"]')
     play(box, *actions)
+    assert box.lines()[0] == "Game over?"
+    box.do("OK", "UP", "UP", "OK")  # the ranking to check, "Game over ✓"
     assert box.lines()[0] == "Final result"
     box.do("OK")
     g = games.load("g23")
-    st = current(box)
-    for place, who, text in g.result(st):
-        assert any("{}. P{} {}".format(place, who + 1, text) in s for s in box.lines())
+    st = g.new(settings, autoplay.box_seed())
+    for a in actions:
+        g.apply(st, a)
+    rows = ["{}. P{} {}".format(place, who + 1, text) for place, who, text in g.result(st)]
+    for row in rows:
+        assert any(row in s for s in box.lines())
+    from core import results
+
+    assert results.load(box.storage, "g23")[1:] == rows  # kept for "Last results"
+    assert box.storage.get("g23.sav") is None and box.storage.get("g23.bak") is None
 
 
 def test_new_game_instead_of_resume_asks_before_deleting(make_box):
     box = start(make_box)
     play(box, ["first", 1])
-    box.do("BACK", "OK")  # home, 23: resume question
+    box.do("hold BACK", "OK", "OK")  # leave, home, 23: resume question
     assert "OK: resume" in box.lines() and "BACK: new" in box.lines()
     box.do("BACK")
     assert "End the game and delete its save?" in " ".join(box.lines())
@@ -190,7 +203,7 @@ def test_final_screen_offers_new_game(make_box):
     settings, actions, _ = autoplay.random_game("g23", 2, 3)
     box = start(make_box, b'["P1","P2"]')
     play(box, *actions)
-    box.do("OK")  # big result -> ranking list
+    box.do("OK", "UP", "UP", "OK", "OK")  # Game over ✓, the big result -> ranking list
     n = len(box.lines()) - 1
     box.do(*(["DOWN"] * (n - 2)), "OK")  # "New game"
     assert box.lines()[0] == "Players"
@@ -221,7 +234,7 @@ def test_code_around_the_turns_and_a_left_game_are_released(make_box):
     assert "core.saves" not in sys.modules and "core.savefile" in sys.modules  # the writer alone
     assert "core.home" not in sys.modules and "core.settings" not in sys.modules  # parked
     assert "core.games.g23" in sys.modules and "g23" in i18n._sources
-    box.do("BACK")  # the turn's BACK: the home menu
+    box.do("hold BACK", "OK")  # leave the turn for the home menu
     assert box.lines()[0] == "Tablebox"
     box.do("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "OK")  # Secret vote
     assert "core.games.g23" not in sys.modules and not hasattr(sys.modules["core.games"], "g23")

@@ -32,12 +32,16 @@ OK
 OK
 expect "Pass the box to"
 expect "P1"
+expect "wait a moment"
+wait 1000
+expect "then press OK"
 OK
 expect "vote now"
 YES
 expect "Vote recorded."
 OK
 expect "P2"
+wait 1000
 OK
 NO
 expect "Vote recorded."

@@ -247,7 +247,7 @@ def solo_keys(box, points):
             break
         box.do("OK")
     value = int([x for x in box.lines() if x.isdigit()][0])
-    box.do(*(["UP"] * (points - value)), "OK")
+    box.do(*(["UP"] * (points - value) if points >= value else ["DOWN"] * (value - points)), "OK")
 
 
 def test_a_campaign_level_survives_a_power_cut_and_counts_once(make_box):
@@ -261,17 +261,47 @@ def test_a_campaign_level_survives_a_power_cut_and_counts_once(make_box):
     again.do("OK")
     assert "Round 2 of 15" in again.lines()
     solo_keys(again, 100)
+    assert again.lines()[0] == "Game over?" and "1. P1 100 won" in again.lines()
+    assert progress.load(again.storage, "mmag")[0] is None  # nothing final before the confirm
+    again.do("OK", "UP", "UP")
+    assert "> Game over \u2713" in again.lines()
+    again.do("OK")
     assert again.lines()[0] == "Final result" and "1. P1 100 won" in again.lines()
     rec, bad = progress.load(again.storage, "mmag")
     assert bad is None and (rec["level"], rec["carry"]) == (2, 10)
-    third = make_box(again.storage, seed=3)  # shown again after a cut: counted once
+    third = make_box(again.storage, seed=3)  # after a cut: the game is over, counted once
     assert progress.load(third.storage, "mmag")[0] == rec
-    third.do("OK")  # resume: the final result again
+    assert third.lines()[0] == "Tablebox" and "Last results" in third.lines()
+    third.do("UP", "UP", "OK")  # "Last results": the level's result kept
+    assert third.lines()[0] == "Last results" and "> Man muss auch g\u00f6nnen" in third.lines()
+    third.do("OK")
+    assert "1. P1 100 won" in third.lines()
     assert progress.load(third.storage, "mmag")[0] == rec
-    third.do("OK", "DOWN", "OK")  # the ranking: "New game"
-    third.do("OK", "OK", "OK", "OK")  # one player, names, options
-    assert third.lines()[:3] == ["Campaign", "Level 2", "Need 86 in 14 rounds"]
-    assert "Campaign points 10" in third.lines()
+
+
+def test_a_wrong_last_score_is_corrected_from_the_ranking_before_the_campaign_moves_on(make_box):
+    box = make_box()
+    box.do("DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "OK", "OK")  # mmag, 1 player, options
+    solo_keys(box, 60)  # a typo: 60, not 100
+    assert box.lines()[0] == "Game over?" and "1. P1 60 lost" in box.lines()
+    box.do("OK", "UP", "UP", "UP")  # the ranking to check: "Undo…"
+    assert "> Undo\u2026" in box.lines()
+    box.do("OK")
+    assert box.lines()[0] == "Steps back"  # the last score, and the passive turn before
+    box.do("OK")
+    assert box.lines()[0] == "Undo\u2026" and "60" in box.text()
+    box.do("OK")  # undone: the points again
+    assert box.lines()[0] == "Final points" and progress.load(box.storage, "mmag")[0] is None
+    value = int([x for x in box.lines() if x.isdigit()][0])
+    box.do(*(["UP"] * (100 - value)), "OK")
+    box.do("OK", "UP", "UP", "OK")  # Game over ✓
+    assert "1. P1 100 won" in box.lines()
+    rec = progress.load(box.storage, "mmag")[0]
+    assert (rec["level"], rec["carry"]) == (2, 10)
+    box.do("OK", "DOWN", "OK")  # the ranking: "New game"
+    box.do("OK", "OK", "OK", "OK")  # one player, names, options
+    assert box.lines()[:3] == ["Campaign", "Level 2", "Need 86 in 14 rounds"]
+    assert "Campaign points 10" in box.lines()
 
 
 # ----------------------------------------------------------------- playouts, scripts, texts

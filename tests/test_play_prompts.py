@@ -80,9 +80,11 @@ def test_ballot_inside_a_game_is_secret_and_applied(make_box, tvote):
     assert "Propose 3" in box.lines()
     box.do("OK")
     assert "Pass the box to" in box.text() and "P1" in box.lines()
-    box.do("OK", "YES")
+    box.do("OK", "YES")  # too soon after the box came: the hand-over takes no OK yet
+    assert "Pass the box to" in box.text() and "wait a moment" in box.lines()
+    box.do("wait 1000", "OK", "YES")
     assert "Vote recorded." in box.lines()
-    box.do("OK", "OK", "NO", "OK")
+    box.do("OK", "wait 1000", "OK", "NO", "OK")
     assert "Round 2" in box.lines()
     from core import saves
 
@@ -105,7 +107,7 @@ def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(mak
 
     box = start(make_box)
     box.do("OK", "UP", "OK", "OK")  # propose 2: a ballot is now pending
-    box.do("OK", "YES", "OK")  # P1 votes
+    box.do("wait 1000", "OK", "YES", "OK")  # P1 votes
     box.do("hold BACK")
     assert "Answers given so far | are discarded." in box.text()
     box.do("YES")  # a voter's YES never confirms the dialog
@@ -119,7 +121,7 @@ def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(mak
     s = Session.from_record(rec)
     assert s.log == [["propose", 2]]
     assert s.undo_limit() == 1  # nothing secret recorded yet: the proposal may be undone
-    box.do("OK", "NO", "OK", "OK", "YES", "OK")  # both vote: counted, sealed
+    box.do("wait 1000", "OK", "NO", "OK", "wait 1000", "OK", "YES", "OK")  # both vote: counted, sealed
     rec, _ = saves.fetch(box.storage, "tvote")
     s = Session.from_record(rec, box.storage)
     assert s.log == [["propose", 2], ["votes", 0, 1]] and s.undo_limit() == 0

@@ -18,6 +18,7 @@ from core.session import Session
 from host_sim import fakes
 
 NAMES = ["Ann", "Ben", "Cid"]
+HAND = ("wait 1000", "OK")  # a hand-over takes OK once it has been up a moment (core.ui.ARM_MS)
 # The kit up to its ballot: predictions, the round's name, dice seen and kept, a card.
 TO_BALLOT = [["predict", 1, 2, 3], ["name", "AB"], ["seen"], ["keep", 0], ["card", 0, 2, 1, 0], ["judged"]]
 
@@ -50,7 +51,7 @@ def test_three_way_secret_choice_looks_the_same_from_the_recording_press(make_bo
     for a in answers:
         box = resumed(make_box, "kit", TO_BALLOT)
         assert "Ann" in box.lines() and "Pass the box to" in box.lines()
-        box.do("OK", *(["DOWN"] * a))  # Ann's private menu: Yes / No / Joker
+        box.do(*HAND).to(a)  # Ann's private menu: Yes / No / Joker
         seen.append(observe(box, "OK", "OK"))  # the recording press, then pass it on
         assert "Ben" in box.lines()  # the next hand-over
     assert seen[0][1] == [] or all(s[0] == s[1] for s in seen[0][1])
@@ -62,7 +63,7 @@ def test_secret_number_looks_the_same_from_the_recording_press(make_box, kit):
     seen = []
     for v in (1, 5, 9):
         box = resumed(make_box, "kit", [])
-        box.do("OK", *(["UP"] * (v - 1)))
+        box.do(*HAND).to(v)
         assert str(v) in box.lines()  # only the voter, holding the box, sees it
         seen.append(observe(box, "OK", "OK"))
     assert seen[0] == seen[1] == seen[2]
@@ -72,8 +73,8 @@ def test_a_voters_screens_do_not_depend_on_earlier_answers(make_box, kit):
     seen = []
     for a in (0, 2):
         box = resumed(make_box, "kit", TO_BALLOT)
-        box.do("OK", *(["DOWN"] * a), "OK", "OK")  # Ann answers
-        seen.append(observe(box, "OK", "DOWN", "UP", "DOWN", "OK", "OK"))  # Ben, same presses
+        box.do(*HAND).to(a).do("OK", "OK")  # Ann answers
+        seen.append(observe(box, *HAND, "DOWN", "UP", "DOWN", "OK", "OK"))  # Ben, same presses
     assert seen[0] == seen[1]
 
 
@@ -82,14 +83,14 @@ def test_nothing_is_saved_or_shown_until_everyone_has_answered(make_box, kit):
     files = sorted((n, box.storage.get(n)) for n in box.storage.list())
     shown = []
     for a in (2, 0):  # Ann: Joker, Ben: Yes
-        box.do("OK", *(["DOWN"] * a), "OK")
+        box.do(*HAND).to(a).do("OK")
         shown.append(box.text())
         box.do("OK")
         shown.append(box.text())
         assert sorted((n, box.storage.get(n)) for n in box.storage.list()) == files
     for text in shown:
         assert "Joker" not in text and "Yes" not in text
-    box.do("OK", "DOWN", "OK", "OK")  # Cid: No, the last answer
+    box.do(*HAND).to(1).do("OK", "OK")  # Cid: No, the last answer
     rec, _ = saves.fetch(box.storage, "kit")
     assert rec["l"][-1] == ["ballot", 2, 0, 1]
     assert "Yes 1 No 1 Joker 1" in box.lines()  # the reveal
@@ -97,7 +98,7 @@ def test_nothing_is_saved_or_shown_until_everyone_has_answered(make_box, kit):
 
 def test_leaving_half_way_asks_first_and_only_ok_back_answer(make_box, kit):
     box = resumed(make_box, "kit", TO_BALLOT)
-    box.do("OK", "OK", "OK")  # Ann voted; Ben's hand-over
+    box.do(*HAND, "OK", "OK")  # Ann voted; Ben's hand-over
     box.do("BACK")
     assert "Cancel the vote?" in box.text() and "discarded" in box.text()
     box.do("YES", "NO")
@@ -151,20 +152,20 @@ def test_vote_then_number_chain_is_the_same_for_every_answer_and_back_steps_insi
     seen = []
     for yes, k in ((True, 1), (False, 3), (True, 2)):
         box = resumed(make_box, "ttiles", [], NAMES[:2])
-        box.do("OK")
-        assert box.app.top().leds == (255, 255)
-        box.do("YES" if yes else "NO", *(["UP"] * (k - 1)))
+        box.do(*HAND)
+        assert box.app.top().leds == "both"
+        box.do("YES" if yes else "NO").to(k)
         assert "Tiles" in box.lines()
         seen.append(observe(box, "OK", "OK"))
     assert seen[0] == seen[1] == seen[2]
     box = resumed(make_box, "ttiles", [], NAMES[:2])
-    box.do("OK", "YES", "UP", "BACK")  # from the tiles back to the vote
+    box.do(*HAND, "YES", "UP", "BACK")  # from the tiles back to the vote
     assert "press YES or NO" in box.lines()
     box.do("BACK")  # from the vote back to the hand-over
     assert "Pass the box to" in box.lines() and "Ann" in box.lines()
-    box.do("OK", "NO", "UP", "UP", "OK", "OK")  # Ann: NO with 3 tiles
-    box.do("OK", "YES", "OK", "OK")  # Ben: YES with 1 tile
-    assert box.lines()[0] == "Final result"
+    box.do(*HAND, "NO").to(3).do("OK", "OK")  # Ann: NO with 3 tiles
+    box.do(*HAND, "YES").to(1).do("OK", "OK")  # Ben: YES with 1 tile
+    assert box.lines()[0] == "Game over?"
     rec, _ = saves.fetch(box.storage, "ttiles")
     assert rec["l"] == [["votes", [[0, 3], [1, 1]]]]
 
@@ -181,7 +182,7 @@ def test_yes_and_no_together_record_nothing_and_look_the_same(make_box, ttiles):
     seen = []
     for pattern in PATTERNS:
         box = resumed(make_box, "ttiles", [], NAMES[:2])
-        box.do("OK")
+        box.do(*HAND)
         box.display.pushes.clear()
         box.leds.history.clear()
         for mask, ms in pattern + [(0, 80)]:
@@ -197,7 +198,7 @@ def test_yes_and_no_together_record_nothing_and_look_the_same(make_box, ttiles):
 
 def test_the_other_vote_button_later_than_both_ms_does_nothing(make_box, ttiles):
     box = resumed(make_box, "ttiles", [], NAMES[:2])
-    box.do("OK")
+    box.do(*HAND)
     box.runner.hold(B.YES, secret.BOTH_MS + 20)
     box.runner.hold(B.YES | B.NO, 80)
     box.runner.hold(0, 80)
@@ -207,15 +208,21 @@ def test_the_other_vote_button_later_than_both_ms_does_nothing(make_box, ttiles)
 # ----------------------------------------------------------------- lasting secrets and undo
 
 
-def test_undo_works_between_lasting_secrets_and_never_crosses_one(kit):
+def test_undo_works_between_lasting_secrets_and_chance_and_never_crosses_one(kit):
     s = Session("kit", {"players": NAMES}, 5)
     s.apply(["predict", 4, 5, 6])  # recorded now, revealed five actions after the ballot
-    assert s.undo_limit() == 0
-    for a in TO_BALLOT[1:]:
-        s.apply(a)
-    assert s.undo_limit() == 5
+    assert s.undo_limit() == 0 and s.blocker() == ("secret", 0)
+    s.apply(["name", "AB"])  # the kit rolls the dice with the round's name: chance
+    assert s.undo_limit() == 0 and s.blocker() == ("chance", 1)
+    s.apply(["seen"])
+    assert s.undo_limit() == 1
+    s.apply(["keep", 0])  # the other dice rerolled: chance again
+    s.apply(["card", 0, 2, 1, 0])
+    s.apply(["judged"])
+    assert s.undo_limit() == 2 and s.blocker() == ("chance", 3)
+    dice = list(s.state["dice"])
     s.undo(2)
-    assert s.state["phase"] == "card" and s.undo_limit() == 3
+    assert s.state["phase"] == "card" and s.undo_limit() == 0 and s.state["dice"] == dice
     s.redo()
     s.redo()
     s.apply(["ballot", 0, 1, 2])
@@ -225,24 +232,22 @@ def test_undo_works_between_lasting_secrets_and_never_crosses_one(kit):
     assert s.undo_limit() == 0
     s.apply(["predict", 1, 1, 1])
     s.apply(["name", "CD"])
-    assert s.undo_limit() == 1
+    assert s.undo_limit() == 0 and s.blocker() == ("chance", 9)
     with pytest.raises(ValueError):
-        s.undo(2)
-    s.undo(1)
-    assert s.state["phase"] == "name" and s.state["pred"] == [1, 1, 1]
+        s.undo(1)
+    loaded = Session("kit", {"players": NAMES}, 5, s.log, state=s.state)  # as the loader gives it
+    assert loaded.blocker() == ("chance", 9) and loaded.state is not None
 
 
 def test_every_root_prompt_opens_the_game_menu_and_undo_says_the_step_in_words(make_box, kit):
     box = resumed(make_box, "kit", TO_BALLOT[:5])  # at the verdict, a Show
-    assert "Fits" in box.lines() and box.leds.history[-1][:2] == (255, 0)
+    assert "Fits" in box.lines() and box.leds.history[-1][:2] == (255, 0)  # YES lamp, full
     box.do("BACK")
     assert box.lines()[0] == kit.TITLE
     assert "Dice" in box.lines() and "Cards" in box.lines()  # the game's views
     box.do("DOWN", "DOWN", "OK")  # Cards
     assert [s.split() for s in box.lines()[:3]] == [["Cards"], ["#", "Card"], ["1", "2\u25cf", "white"]]
-    box.do("BACK", "DOWN", "OK")  # Undo…: 4 steps may go back (not the predictions)
-    assert "1 to 4" in box.text()
-    box.do("OK")
+    box.do("BACK", "DOWN", "OK")  # Undo…: 1 step may go back (not the dice kept, rerolled)
     assert "Undo: Card 2\u25cf white?" in box.text()
     box.do("OK")
     assert "Which card?" in box.lines()
@@ -299,9 +304,30 @@ def test_a_finished_game_counts_once_in_progress(make_box, kit):
     box.do("OK", "DOWN", "DOWN", "DOWN", "DOWN", "OK")  # ranking list: "Home menu"
     assert box.lines()[0] == "Tablebox"
     assert "> " + kit.TITLE in box.lines()  # the home menu starts on the last game
-    box.do("OK", "OK")  # resume the finished game
-    assert box.lines()[0] == "Final result"
-    assert progress.load(box.storage, "kit")[0]["games"] == 1  # shown again, counted once
+    box.do("OK")  # confirmed: no save left, a new game's setup
+    assert box.lines()[0] == "Players"
+    assert progress.load(box.storage, "kit")[0]["games"] == 1
+
+
+def test_progress_counts_only_at_the_confirm_and_once_after_a_power_cut(make_box, kit):
+    """Game over is not final until the table confirms it: a power cut before the
+    confirm resumes the ranking to check, and the confirm counts the game once."""
+    import os
+
+    from core import progress
+
+    box = make_box()
+    with open(os.path.join(os.path.dirname(__file__), "scripts", "kit", "kit_3players.txt")) as f:
+        steps = [line for line in f.read().splitlines() if line.strip() and line[0] != "#"]
+    box.do(*steps[: steps.index('expect "Game over?"') + 1])
+    assert progress.load(box.storage, "kit")[0] is None  # not counted before the confirm
+    again = make_box(storage=box.storage)  # power cut: the box comes back to the review
+    again.do("OK")
+    assert again.lines()[0] == "Game over?"
+    again.do("OK", "UP", "UP")
+    assert "> Game over \u2713" in again.lines()
+    again.do("OK")
+    assert again.lines()[0] == "Final result" and progress.load(again.storage, "kit")[0]["games"] == 1
 
 
 def test_every_prompt_kind_has_a_screen_and_a_playout_entry():

@@ -8,6 +8,7 @@ from host_sim import script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 START = ["DOWN"] * 5 + ["OK"]  # home -> Secret vote -> count picker (2)
+HAND = ("wait 1000", "OK")  # a hand-over takes OK after a moment (core.ui.ARM_MS)
 
 
 def voters(box, n):
@@ -17,7 +18,7 @@ def voters(box, n):
 
 def cast_all(box, votes, capture=None):
     for v in votes:
-        box.do("OK")  # hand-over
+        box.do(*HAND)
         box.do("YES" if v else "NO")
         if capture is not None:
             capture.append(box.text())
@@ -51,7 +52,7 @@ def trace(make_box, first_vote):
     voters(box, 3)
     box.display.pushes.clear()
     box.leds.history.clear()
-    box.do("OK", "YES" if first_vote else "NO", "OK", "OK")
+    box.do(*HAND, "YES" if first_vote else "NO", "OK", *HAND)
     return box.display.pushes, box.leds.history, box.lines(), box.display.buf
 
 
@@ -69,7 +70,7 @@ def test_no_count_or_vote_shown_before_reveal(make_box):
     voters(box, 4)
     seen = []
     for v in (1, 0, 1):
-        box.do("OK")
+        box.do(*HAND)
         seen.append(box.text())
         box.do("YES" if v else "NO")
         seen.append(box.text())
@@ -83,17 +84,17 @@ def test_no_count_or_vote_shown_before_reveal(make_box):
 def test_one_vote_per_voter(make_box):
     box = make_box()
     voters(box, 2)
-    box.do("OK", "YES")
+    box.do(*HAND, "YES")
     box.do("NO", "YES", "NO")  # extra presses on "vote recorded" change nothing
     assert "Vote recorded." in box.lines()
-    box.do("OK", "OK", "NO", "OK")
+    box.do("OK", *HAND, "NO", "OK")
     assert "YES 1" in box.lines() and "NO 1" in box.lines()
 
 
 def test_back_on_handover_cancels_without_revealing(make_box):
     box = make_box()
     voters(box, 3)
-    box.do("OK", "YES", "OK")  # P1 voted; hand-over to P2
+    box.do(*HAND, "YES", "OK")  # P1 voted; hand-over to P2
     box.do("BACK")
     assert "Cancel the vote?" in box.text()
     box.do("OK")
@@ -121,7 +122,7 @@ def test_per_player_reveal_off_by_default(make_box):
 def test_with_names_shown_it_is_an_open_vote_everywhere(make_box):
     box = make_box()
     box.do("UP", "OK", "DOWN", "DOWN", "DOWN", "OK", "BACK")  # Show who voted: on
-    box.do("UP", "OK", "OK", "OK", "OK")  # Secret vote tool, 2 players, Start, hand-over
+    box.do("UP", "OK", "OK", "OK", *HAND)  # Secret vote tool, 2 players, Start, hand-over
     assert box.lines()[0] == "Open vote" and "Votes shown by name" in box.lines()
     assert not any("Secret" in s for s in box.lines())
     box.do("YES")
@@ -131,7 +132,7 @@ def test_with_names_shown_it_is_an_open_vote_everywhere(make_box):
 def test_a_secret_vote_says_nobody_sees_it(make_box):
     box = make_box()
     voters(box, 2)
-    box.do("OK")
+    box.do(*HAND)
     assert box.lines()[0] == "Secret vote" and "Votes shown by name" not in box.lines()
     box.do("NO")
     assert "Nobody sees it until" in box.lines()

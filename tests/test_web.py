@@ -210,6 +210,27 @@ def test_seeded_dice_frames(driver, server):
     quiet_console(driver)
 
 
+def test_what_the_rules_fits_lights_the_yes_lamp_at_full_level(driver, server):
+    """The first card judged in wtr_4players.txt fits: the page's YES lamp at full level
+    (--led 1, the core's 255), the NO lamp off, as on the simulator's LEDs."""
+    lines = lines_of("wtr_4players.txt")
+    leds = fakes.Leds()
+    runner = script.Runner(App(fakes.Display(), leds, fakes.MemStorage(), SEED))
+    cut = 0
+    while "FITS" not in runner.lines():
+        assert runner.do(lines[cut]) is None
+        cut += 1
+    assert leds.state[:2] == (255, 0)
+    load(driver, url(server))
+    play(driver, lines[:cut])
+    settled(driver)
+    levels = driver.execute_script(
+        "return [...document.querySelectorAll('[data-led]')].sort((a, b) => a.dataset.led - b.dataset.led)"
+        ".map(e => e.style.getPropertyValue('--led'))")
+    assert levels[:2] == ["1.000", "0.000"]
+    quiet_console(driver)
+
+
 def test_offline_after_the_first_load(driver, server):
     load(driver, url(server))
     driver.set_script_timeout(20)

@@ -96,7 +96,7 @@ def test_a_fitting_card_joins_the_row_and_lights_green():
     play(s, ["card", c(4)])
     assert s["row"] == [c(4)] and s["hands"][0] == 9 and s["phase"] == "guess"
     p = g.prompt(s)
-    assert p.kind == "show" and p.leds == (1, 0) and p.big == "FITS"
+    assert p.kind == "show" and p.leds == "yes" and p.big == "FITS"
     assert g.describe(s, ["card", c(4)]) == "Alan: 4\u25cfW fits"
 
 
@@ -106,7 +106,7 @@ def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
     assert s["misses"] == [[1, c(2, colour=B)]] and s["hands"][1] == 10 and s["pile"] == 143 - 40
     assert s["active"] == 2 and s["laid"] == 2
     p = g.prompt(s)
-    assert p.leds == (0, 1) and p.big == "NO"
+    assert p.leds == "no" and p.big == "NO"
     assert g.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
 
 
@@ -121,12 +121,12 @@ def test_an_equivalent_guess_built_differently_wins_and_an_incomplete_one_does_n
     s = new(rule="shape in {circle, triangle}")
     play(s, ["card", c(1)], ["guess", "shape = circle"])  # incomplete
     assert s["note"][0] == "wrong" and s["active"] == 1 and s["wrong"] == ["shape = circle"]
-    assert g.prompt(s).leds == (0, 1)
+    assert g.prompt(s).leds == "no"
     play(s, ["card", c(2, "triangle")], ["guess", "not shape = square"])
     assert s["phase"] == "end" and s["guesser"] == 1 and s["guessed"][1] == 1
     assert s["last"] == [1, 6, 0, 0]  # Alan 10 - 9; Bob 10 - 9 + 5; Caro and Dina 10 - 10
     show = g.prompt(s)
-    assert show.leds == (1, 0) and show.big == "RIGHT!"
+    assert show.leds == "yes" and show.big == "RIGHT!"
     reveal = show.answer(True)
     assert reveal.title == "The rule was" and reveal.lines == ["circle/triangle"]
 
@@ -142,7 +142,7 @@ def test_a_revealed_hand_without_a_fitting_card_goes_under_the_pile():
     hand = [c(k, "square") for k in range(1, 7)] + [c(k, "triangle") for k in range(1, 5)]
     play(s, ["hand"] + hand)
     assert s["hands"][0] == 9 and s["pile"] == 105 and s["phase"] == "guess" and s["row"] == []
-    assert g.prompt(s).leds == (1, 0)
+    assert g.prompt(s).leds == "yes"
     assert s["pile"] + sum(s["hands"]) + s["laid"] == 144
 
 

@@ -166,7 +166,10 @@ def apply(s, a):
     elif ph == "ballot" and w == "ballot" and len(a) == n + 1:
         codes = a[1:]
         for i in range(n):
-            if codes[i] not in _cards(s, i):
+            c = codes[i]
+            if type(c) is not str or len(c) != 1 or c not in "YN" + JOKERS:  # "" and "YN" are in "YNW" too
+                raise ValueError(t("democrazy.e.vote"))
+            if c not in _cards(s, i):
                 raise ValueError(t("democrazy.e.joker", i + 1))
         adopted = resolve(codes, "wb"[s["law"][1]])
         for i in range(n):
@@ -193,6 +196,7 @@ def apply(s, a):
         s["values"] = [_int(v, 0, 99) for v in a[1:]]
         s["phase"] = "pawns"
     elif ph == "pawns" and w == "pawns" and len(a) == 6 and a[1] == len(s["pawns"]):
+        _int(a[1], 0, n - 1)  # True or 1.0 is no seat
         s["pawns"].append([_int(v, 0, 15) for v in a[2:]])  # 15 pawns of each colour
         if len(s["pawns"]) == n:
             s["phase"] = "over"
@@ -302,7 +306,7 @@ def _law_line(s, law):
 def _ask_card(s, i):
     cards = _cards(s, i)
     labels = [t("vote.yes"), t("vote.no")] + [_joker_name(c) for c in cards[2:]]
-    return Choice(t("democrazy.your_card"), labels, lambda k: cards[k])
+    return Choice(t("democrazy.your_card"), labels, lambda k: cards[k], votes=(0, 1))
 
 
 def _reveal(s):
@@ -319,7 +323,7 @@ def _reveal(s):
     if played:
         lines.insert(1, ", ".join(played))
     big = t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
-    return Show(t("democrazy.result"), lambda _: ["next"], big=big, lines=lines, leds=(255, 0) if s["adopted"] else (0, 255))
+    return Show(t("democrazy.result"), lambda _: ["next"], big=big, lines=lines, leds="yes" if s["adopted"] else "no")
 
 
 # ---------------------------------------------------------------- words, tables, result

@@ -50,6 +50,7 @@ from core.tiles import Fields
 
 OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
 TILES = 4
+_ORDER = 0x5A5A5A5A  # mixed into the stream's state for the tie order (see _score)
 START_CHIPS = 7
 ROUNDS = 5
 CARDS = {3: 9, 4: 7, 5: 6}  # cards per player
@@ -336,9 +337,10 @@ def _next_active(s, p):
 
 def _score(s, first, adjust):
     n = s["n"]
-    r = Rng(s["rng"])
-    order = r.shuffle(list(range(n)))  # breaks ties for places, shown as a draw
-    s["rng"] = r.state
+    # Breaks ties for places, shown as a draw. Drawn from the stream's state without
+    # moving it: the scoring entries stay correctable (undo, then the same draw again),
+    # and no entry changes which order comes out (chance is final all the same).
+    order = Rng(s["rng"] ^ _ORDER).shuffle(list(range(n)))
     pts, sheet = D.scoring(s["chips"], s["mat"], s["pred"], first, s["totals"], s["noted"], adjust, order)
     for p in range(n):
         s["totals"][p] += pts[p]
@@ -351,9 +353,10 @@ def _score(s, first, adjust):
 
 
 def sealed(a):
-    """The tile ballot and the predictions are secrets, and the scoring reveals the
-    predictions: undo never crosses them (nobody answers again knowing them)."""
-    return a[0] in ("vote", "predict", "score", "judge")
+    """The tile ballot and the predictions are secrets: undo never crosses them (nobody
+    answers again knowing the others). The scoring entries that reveal the predictions
+    are facts of the table, not answers: they stay correctable until "Game over"."""
+    return a[0] in ("vote", "predict")
 
 
 # ---------------------------------------------------------------- words
@@ -541,7 +544,7 @@ def _reveal(s):
         return Show(title, lambda _: decide, lines=lines + [t("drws.tie")])
     adopted = 1 if yes > no else 0
     return Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
-                leds=(1, 0) if adopted else (0, 1))
+                leds="yes" if adopted else "no")
 
 
 def _ask_pay(s):

@@ -213,8 +213,10 @@ def apply(s, a):
         else:
             s["phase"] = "turn"
     elif ph == "score" and w == "score" and len(a) == 4 and a[1] == len(s["points"]):
-        s["points"].append(_int(a[2], 0, MAX_POINTS))
-        s["empty"].append(_int(a[3], 0, EMPTY))
+        _int(a[1], 0, n - 1)  # True or 1.0 is no seat
+        points, empty = _int(a[2], 0, MAX_POINTS), _int(a[3], 0, EMPTY)  # both checked first
+        s["points"].append(points)
+        s["empty"].append(empty)
         if len(s["points"]) == n:
             s["phase"] = "over"
     else:

@@ -144,6 +144,23 @@ def _last(s):
     return s["row"][-1] if s["row"] else None
 
 
+MAX_DEPTH = 8  # a guess from the editor nests or, and, not and a condition: 4 levels
+
+
+def _depth(r):
+    """How deeply a parsed rule nests (counted without recursing)."""
+    deepest = 0
+    todo = [(r, 1)]
+    while todo:
+        x, d = todo.pop()
+        if d > deepest:
+            deepest = d
+        if x[0] in ("and", "or", "not"):
+            for y in x[1:]:
+                todo.append((y, d + 1))
+    return deepest
+
+
 def _copies(s, c):
     """Copies of card c on the table (row and misses): each card is twice in the deck."""
     return s["row"].count(c) + len([m for m in s["misses"] if m[1] == c])
@@ -197,6 +214,8 @@ def apply(s, a):
         try:
             guess = parse(a[1])
         except ValueError:
+            raise ValueError(t("wtr.e.guess"))
+        if _depth(guess) > MAX_DEPTH:  # judging recurses once per level
             raise ValueError(t("wtr.e.guess"))
         _guessed(s, equivalent(_rule(s), guess), a[1])
     elif ph == "guess" and not box and w == "judged" and len(a) == 2:
@@ -434,7 +453,7 @@ def _note_show(s, then):
     hold the rule in words and the points)."""
     kind, who, arg = s["note"]
     name = s["players"][who]
-    leds = (1, 0) if kind in ("fit", "placed", "right", "none") else (0, 1) if kind in ("miss", "wrong") else (0, 0)
+    leds = "yes" if kind in ("fit", "placed", "right", "none") else "no" if kind in ("miss", "wrong") else ""
     if kind in ("fit", "miss", "placed"):
         big = t("wtr.big." + kind)
         lines = [name + ": " + label(arg) if arg is not None else name, card_words(arg) if arg is not None else ""]

@@ -3,6 +3,7 @@ game as a seeded random full game with the most players it allows, the Secret vo
 10 voters, and a walk down and up the home menu. Needs i18n on "ui"/"en" (__main__)."""
 
 from core import games, i18n
+from core.playout import HAND_OVER
 from core.rng import Rng
 from host_sim import autoplay, fakes
 from host_sim.script import Runner
@@ -47,7 +48,7 @@ def vote_script(n, seed):
         v = rng.below(2)
         out.append("# voter %d" % (k + 1))
         yes += v
-        out += ["OK", "YES" if v else "NO", "OK"]
+        out += HAND_OVER + ["YES" if v else "NO", "OK"]
     out += ['expect "%s"' % i18n.t("vote.yes_n", yes), "OK", 'expect "%s"' % i18n.t("vote.again")]
     return out
 
