@@ -4,7 +4,7 @@ Play(app, session).show() puts the next prompt on screen above the home menu wit
 opener its kind names (core.prompts.open_prompt; the widget modules are imported only
 when a prompt needs them). Answers walk the prompt chain, BACK steps back inside it, and
 the finished action goes to the session. Every turn's first screen also says what was
-done last (the game's brief(), the first context line). A refused action shows the game's reason and
+done last (p.last: the game's brief(), the first small line under what is drawn large). A refused action shows the game's reason and
 returns to the question; an accepted one is saved before the next prompt appears.
 The table's lists end in "Menu…" (core.gamemenu, as is the start of a game: that code is
 not loaded during the turns); BACK on a turn's first screen opens it too. The end of the
@@ -27,13 +27,18 @@ from core.ui import BigResult, Confirm, Menu, Message, NumberPicker
 # --- openers of the plain kinds: fn(ctx, prompt, root); ctx is a Play or a SecretFlow
 
 def context(ctx, p):
-    """One small line saying who answers and what the table reads (e.g. "Anna  Top 14")."""
+    """The small lines of a screen without the large face: who answers and what the table
+    reads ("Anna  Top 14"), what was done last (on a turn's first screen), the prompt's."""
     parts = []
     if p.player is not None:
         parts.append(ctx.names()[p.player])
     if p.big:
         parts.append(p.big)
-    return ["  ".join(parts)] if parts else []
+    return (["  ".join(parts)] if parts else []) + latest(p) + list(p.lines)
+
+
+def latest(p):
+    return [p.last] if p.last else []
 
 
 def header(ctx, p):
@@ -70,15 +75,18 @@ def choice(ctx, p, root):
             ctx.answered(p, i)
 
     head = header(ctx, p) if (p.big or p.player is not None) else None
-    app.push(Menu(p.title, items, select, p.initial, None, head, p.votes, p.lines))
+    title, notes = p.title, list(p.lines)
+    if head and p.player is not None and notes:
+        title = notes.pop(0)  # the name large says whose question it is: the bar says more
+    app.push(Menu(title, items, select, p.initial, None, head, p.votes, latest(p) + notes))
 
 
 def number(ctx, p, root):
-    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p) + list(p.lines), p.wrap))
+    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p), p.wrap))
 
 
 def confirm(ctx, p, root):
-    ctx.app.push(Confirm(p.title, context(ctx, p) + list(p.lines), lambda: ctx.answered(p, True), votes=not ctx.secret))
+    ctx.app.push(Confirm(p.title, context(ctx, p), lambda: ctx.answered(p, True), votes=not ctx.secret))
 
 
 class Play:
@@ -103,9 +111,8 @@ class Play:
             release("core.gamemenu")  # back to the turns: the menu's code can go,
             release("core.players")  # and the player setup's, and the save loader's
             release("core.saves")
-            last = self.session.last()
-            if last and p.kind != "secret":  # a secret starts on its hand-over
-                p.lines = [last] + list(p.lines)
+            if p.kind != "secret":  # a secret starts on its hand-over
+                p.last = self.session.last()
             open_prompt(self, p, True)
             top = app.top()
             if top.on_back is None:

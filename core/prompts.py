@@ -32,7 +32,8 @@ Kinds and the answer each one takes:
                                 the language in both cases, digits, space, "-"
 
 Common fields: `player` (index of who answers, or None for the whole table), `big` (short
-text for the whole table to read, drawn large) and `lines` (small context lines).
+text for the whole table to read, drawn large) and `lines` (small context lines); `last`
+(what was done last, set by core.play on a turn's first screen) is drawn with the lines.
 Tiles (Multi, Show) are (value, label) pairs of short strings: the value drawn large.
 """
 
@@ -53,6 +54,7 @@ def open_prompt(ctx, p, root=False):
 
 class Prompt:
     kind = ""
+    last = None
     screen = ("core.play", "")  # (module, function) that opens it: fn(ctx, prompt, root)
 
     def __init__(self, title, then, player=None, big=None, lines=None):

@@ -55,12 +55,20 @@ class Secret(Prompt):
         self.ask = ask
 
 
+    def first(self, i):
+        """The first prompt of voter i's chain; the secret's own context lines, when it
+        has no lines of its own ("YES or NO, then tiles": every voter reads them)."""
+        q = self.ask(i)
+        if not q.lines:
+            q.lines = self.lines
+        return q
+
+
 class Ballot(Secret):
     recorded = ("vote.recorded", "vote.hidden", "vote.hidden2")
 
     def __init__(self, title, voters, then, **kw):
-        lines = kw.get("lines", ())  # shown on every voter's vote screen too
-        Secret.__init__(self, title, voters, lambda i: Vote(title, _same, lines=lines), then, **kw)
+        Secret.__init__(self, title, voters, lambda i: Vote(title, _same), then, **kw)
 
 
 def _same(v):
@@ -191,7 +199,7 @@ class SecretFlow:
 
     def _begin(self):
         i = len(self.answers)
-        q = self.p.ask(i)
+        q = self.p.first(i)
         arrange(q, self.seed, i, 0)
         open_prompt(self, q)
 

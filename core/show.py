@@ -36,9 +36,10 @@ class ShowScreen(Screen):
         self.on_ok = on_ok
         self.top = 0
         self.row = 6 if p.tiles else 2 + 2 * len(_big_rows(p.big))  # the first small row
-        self.lines = wrap_all(p.lines)
+        lines = ([p.last] if p.last else []) + list(p.lines)
+        self.lines = wrap_all(lines)
         if len(self.lines) > 8 - self.row:  # it scrolls: room for the marks
-            self.lines = wrap_all(p.lines, NARROW)
+            self.lines = wrap_all(lines, NARROW)
 
     def on_event(self, kind, button):
         d = pick(kind, button)

@@ -96,7 +96,7 @@ class TileEntry(Screen):
         self.title = p.title
         self.cursor = 0
         self.on_done = lambda v: ctx.answered(p, v)
-        self.lines = wrap_all(context(ctx, p) + list(p.lines))
+        self.lines = wrap_all(context(ctx, p))
         self.at = 0  # the line shown
         self.since = None
 
