@@ -184,3 +184,14 @@ def t(key, *args):
             s = key
         _recent.put(key, s)
     return s.format(*args) if args else s
+
+
+def row(key, names, *args):
+    """t(key, *names, *args) in one row of 21 characters (a last action under a turn's
+    title): each name cut to 8 letters, all of them shorter while it is still too long."""
+    k = 8
+    while True:
+        x = t(key, *([n[:k] for n in names] + list(args)))
+        if len(x) <= 21 or k == 1:
+            return x
+        k -= 1

@@ -10,7 +10,7 @@ from core import buttons as B
 from core.frame import W, face, width
 from core.i18n import lang, t
 from core.prompts import Prompt
-from core.ui import Confirm, Screen, is_ok, pick, title_bar
+from core.ui import Confirm, Screen, is_ok, pick, title_bar, wrap_all
 
 # Letters the Text kind offers beyond A-Z, per language, as (capitals, small letters):
 # spelled out because MicroPython's str.lower() only knows ASCII.
@@ -36,16 +36,19 @@ class Text(Prompt):
 
 
 def text(ctx, p, root):
-    ctx.app.push(TextEntry(p.title, p.initial, lambda s: ctx.answered(p, s), p.maxlen))
+    lines = ([p.last] if p.last else []) + list(p.lines)  # what was done last, the prompt's lines
+    ctx.app.push(TextEntry(p.title, p.initial, lambda s: ctx.answered(p, s), p.maxlen, lines))
 
 
 class TextEntry(Screen):
     """Short names: UP/DOWN pick the character, RIGHT next one, LEFT previous one,
-    YES capitals/small letters, NO deletes, OK done. BACK after an edit asks first."""
+    YES capitals/small letters, NO deletes, OK done. BACK after an edit asks first.
+    lines: up to two small context lines above the text."""
 
-    def __init__(self, title, value, on_done, maxlen=8):
+    def __init__(self, title, value, on_done, maxlen=8, lines=()):
         Screen.__init__(self)
         self.title = title
+        self.lines = wrap_all(lines)[:2]
         self.sets = charsets(lang())
         self.upper = not value or value[0] not in self.sets[1]
         self.start = value[:maxlen]
@@ -105,6 +108,8 @@ class TextEntry(Screen):
 
     def draw(self, f):
         title_bar(f, self.title)
+        for i in range(len(self.lines)):
+            f.center(self.lines[i], 8 + 8 * i)
         s = "".join(self.chars)
         x0 = (W - width(s, 2)) // 2
         f.text(s, x0, 24, 2)

@@ -13,7 +13,7 @@ Two rounds for 2-4 players; each round:
   ballot   Secret: every player secretly casts Yes, No or Joker (three answers).
   reveal   Show: the predictions and the ballot, revealed; points to whoever predicted
            the dice total's last digit.
-Views: the dice and the cards entered. describe(): every action in words. sealed():
+Views: the dice and the cards entered. describe(): every action in words; brief(): in a row. sealed():
 the predictions, the ballot and the reveal. progress(): games finished and best score.
 """
 
@@ -176,6 +176,11 @@ def describe(s, a):
     if w == "reveal":
         return "Revealed"
     return "Seen"
+
+
+def brief(s, a):
+    """The last action in one row: the kit's descriptions are short already."""
+    return describe(s, a)[:21]
 
 
 def views(s):

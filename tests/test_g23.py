@@ -157,7 +157,7 @@ def test_root_prompt_shows_top_big_and_offers_four_actions():
     assert p.title == "Ben's turn"
     assert p.options == ["Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)"]
     assert p.lines[0] == "Hand 12 Pen 0 Bon 3"
-    assert "Ann played the 1" in p.lines
+    assert g.brief(s, ["first"]) == "Ann: led the 1"  # the last action: core.play draws it
     assert walk(g.prompt(s), 1) == ["pass"]
     assert walk(g.prompt(s), 2) == ["force"]
     fold = g.prompt(s).answer(3)
@@ -234,13 +234,13 @@ def test_forced_and_lone_players_are_offered_play_and_fold_only():
     run(s, ["force"])  # Ben forces Cid
     p = g.prompt(s)
     assert p.player == 2 and p.options == ["Play", "Fold (+12)"]
-    assert "Ben forced you" in p.lines  # who forced them
+    assert g.brief(s, ["force"]) == "Ben: forced Cid"  # who forced them: the last action
     assert walk(g.prompt(s), 1, True) == ["fold"]
     s = game(names=["Ann", "Ben"])
     run(s, ["fold"])  # Ben folds: Ann alone
     p = g.prompt(s)
     assert p.player == 0 and p.options == ["Play", "Fold (+11)"]
-    assert "Alone: play or fold" in p.lines
+    assert "Alone: play/fold" in p.lines
 
 
 # ------------------------------------------------------------------ pass, force, fold, last card

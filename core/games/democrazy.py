@@ -30,7 +30,7 @@ Rulings where the rulebook is silent (the help text says them):
 """
 
 from core.games import options
-from core.i18n import t
+from core.i18n import row, t
 from core.prompts import Choice, Confirm
 from core.secret import Secret
 from core.textentry import Text
@@ -338,6 +338,25 @@ def describe(s, a):
     if w in ("pawns", "values"):
         return t("democrazy.d." + w, " ".join([str(v) for v in a[-4:]]))
     return t("democrazy.d." + w)
+
+
+def brief(s, a):
+    """The action just applied in one row ("Bo: red law ●", "Law adopted"). The jokers
+    seen say only that; a ballot only its result, which the very next screen reveals."""
+    w = a[0]
+    if w == "propose":
+        who = s["players"][s["turn"]]
+        dot = "\u25cb\u25cf"[a[2]]  # the card's white or black dot
+        if a[1]:
+            return row("democrazy.b.blue", [who], a[3], dot)
+        return row("democrazy.b.red", [who], dot)
+    if w in ("ballot", "next"):  # "next": the result just read, for the next turn
+        return t("democrazy.b.adopted") if s["adopted"] else t("democrazy.b.rejected")
+    if w == "values":
+        return t("democrazy.b.values", " ".join([str(v) for v in a[1:]]))
+    if w == "pawns":
+        return row("democrazy.b.pawns", [s["players"][a[1]]], total(s, a[1]))
+    return t("democrazy.b." + w)  # seen, fin, bag
 
 
 def views(s):

@@ -41,7 +41,7 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 
 from core.games import drws_rules as D
 from core.games import options
-from core.i18n import t
+from core.i18n import row, t
 from core.prompts import Choice, Number
 from core.rng import Rng
 from core.secret import Secret, Vote
@@ -655,6 +655,25 @@ def describe(s, a):
     if w == "score":
         return t("drws.d.score", s["round"])
     return t("drws.d." + w)
+
+
+def brief(s, a):
+    """The action just applied in one row ("Bo: Minority: +2", "Card adopted"). The
+    predictions and the tiles cast say only that they are in."""
+    w = a[0]
+    if w == "card":
+        return row("drws.b.card", [s["players"][s["active"]]], card_name(a[1]))
+    if w == "chips":
+        return t("drws.b.chips", s["players"][a[1]][:8], "/".join([str(x) for x in a[2:]]))
+    if w == "pay":
+        return t("drws.b.pay", s["players"][a[1]][:8], sum(a[3:]))
+    if w == "spoke":
+        return t("drws.b.spoke", s["players"][a[1]][:8])
+    if w == "result":
+        return t("drws.b.adopted" if a[1] else "drws.b.rejected")
+    if w == "score":
+        return t("drws.b.score", s["round"])
+    return t("drws.b." + w)  # mat, draw, predict, vote, place, judge, next, rules
 
 
 def views(s):

@@ -45,7 +45,7 @@ Rulings where the rulebook is silent (the box says so in its help text):
 
 from core import const
 from core.games import info, options
-from core.i18n import t
+from core.i18n import row, t
 from core.prompts import Choice, Number, Confirm
 from core.show import Show
 
@@ -314,14 +314,8 @@ def prompt(s):
     for c in codes:
         labels.append(t("g23.a." + c, hand))
     lines = [t("g23.you", hand, s["pen"][p], s["bonus"][p])]
-    if s["forced"]:
-        lines.append(t("g23.forced", names[s["last"][0]]))
-    elif _active(s) < 2:
+    if _active(s) < 2:  # what was done last (who forced whom) is the core's: brief()
         lines.append(t("g23.lone"))
-    else:
-        last = _last_line(s)
-        if last:
-            lines.append(last)
 
     def root(i):
         c = codes[i]
@@ -446,3 +440,20 @@ def sealed(a):
 def describe(s, a):
     """The action just applied, in words ("Bo passed, +1"): every action sets s["last"]."""
     return _last_line(s)
+
+
+def brief(s, a):
+    """The action just applied in one row ("Bo: passed +1", "Bo: 2x 14, +1", "Bo: forced
+    Cy"), told from s["last"]; a force names the player forced (whose turn it now is)."""
+    L = s["last"]
+    who = s["players"][L[0]]
+    c = L[1]
+    if c == "play":
+        return row("g23.b.play", [who], L[4], L[3], L[2])
+    if c == "fold":
+        return row("g23.b.fold", [who], L[2])
+    if c == "force":
+        return row("g23.b.force", [who, s["players"][s["turn"]]])
+    if c == "pass":
+        return row("g23.b.pass", [who])
+    return row("g23.b.first", [who])

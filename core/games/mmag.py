@@ -392,6 +392,31 @@ def describe(s, a):
     return t("mmag.d." + w)
 
 
+def brief(s, a):
+    """The action just applied in one row ("Rolled 3 5 1 2 6", "Bo: rerolled 2", "Cy took
+    Red 4", "Bo: 9th card")."""
+    w = a[0]
+    if w == "roll":
+        return t("mmag.b.roll", " ".join([str(v) for v in s["dice"]]))
+    if w == "reroll":
+        return t("mmag.b.reroll", s["players"][s["active"]][:8], bin(a[1]).count("1"))
+    if w == "pick":
+        who = s["players"][_passive(s, len(s["picks"]) - 1)][:8]
+        return t("mmag.b.pick", who, label(s, a[1]), s["dice"][a[1]]) if a[1] >= 0 else t("mmag.b.nopick", who)
+    if w == "chance":
+        return t("mmag.b.chance" + str(a[1]))
+    if w == "done":  # the turn has passed on (unless the game ends or a solo game goes on)
+        p = s["active"] if s["phase"] != "turn" else (s["active"] - 1) % s["n"]
+        return t("mmag.b.ninth" if a[1] else "mmag.b.done", s["players"][p][:8])
+    if w == "start":
+        return t("mmag.b.start", s["players"][s["first"]][:8])
+    if w == "score":
+        return t("mmag.b.score", s["players"][a[1]][:8], a[2])
+    if w == "begin":
+        return t("mmag.b.begin", s["level"])
+    return t("mmag.b." + w)  # colours, use, passive
+
+
 def views(s):
     if s["n"] > 1:
         return []

@@ -707,6 +707,30 @@ def describe(s, a):
     return t("wtr.d." + kind, name)
 
 
+def brief(s, a):
+    """The action just applied in one row ("Bo: 3\u25b2W fits", "Hint: fill ignored"),
+    from the note the table was just shown (a verdict, never the rule)."""
+    w = a[0]
+    if w == "start":
+        return t("wtr.b.start" if s["box"] else "wtr.b.master", s["players"][s["first"]][:8])
+    if w == "hints":
+        return t("wtr.b.hints")
+    if w == "next":
+        return t("wtr.b.over") if s["phase"] == "over" else t("wtr.b.round", s["round"])
+    note = s["note"]
+    if note is None:
+        return t("wtr.b.pass")
+    kind, who, arg = note
+    name = s["players"][who][:8]
+    if kind in ("fit", "miss", "placed"):
+        return t("wtr.b." + kind, name, label(arg)) if arg is not None else t("wtr.b.{}_h".format(kind), name)
+    if kind == "hint_attr":
+        return t("wtr.b.hint" + str(arg))
+    if kind == "hint_card":
+        return t("wtr.b.hint_card", label(arg))
+    return t("wtr.b." + kind, name)  # none, right, wrong
+
+
 def views(s):
     out = [(t("wtr.v.round"), [t("wtr.h.what"), t("wtr.h.value")], _round_rows(s))]
     if s["box"] and s["phase"] != "start":
