@@ -270,7 +270,8 @@ def test_multi_toggles_tiles_and_answers_a_bitmask(make_box, kit):
 def test_fields_wrap_and_answer_a_list(make_box, kit):
     box = resumed(make_box, "kit", TO_BALLOT[:4])  # which card?
     box.do("DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "UP", "RIGHT", "UP")
-    assert ["\u25a0", "shape", "5", "count", "*", "fill", "B", "card"] == box.lines()[1:9]
+    assert box.lines()[1] == "Kept 0 dice"  # the context row: what was done last
+    assert ["\u25a0", "shape", "5", "count", "*", "fill", "B", "card"] == box.lines()[2:10]
     box.do("OK")
     assert saves.fetch(box.storage, "kit")[0]["l"][-1] == ["card", 2, 5, 1, 1]
     assert box.leds.history[-1][:2] == (0, 255)  # odd count: "No fit" on the NO LED

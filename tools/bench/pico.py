@@ -105,8 +105,10 @@ def run_measure(project, script, out, heap=False):
     return load_run(out, os.path.join(project, script))
 
 
-def _cache():
-    """pico-emu's cache as `measure` fills it (rp2040js installed, its .mjs copied)."""
+def warm_cache():
+    """pico-emu's cache as `measure` fills it (rp2040js installed, its .mjs copied). Call
+    it before measure runs in parallel: on a new machine two of them would install into
+    the same cache at once ("cp: cannot create regular file ... File exists")."""
     if not os.path.isdir(os.path.join(CACHE, "node_modules", "rp2040js")):
         os.makedirs(CACHE, exist_ok=True)
         shutil.copy(os.path.join(PICO_EMU, "package.json"), CACHE)
@@ -126,7 +128,7 @@ def run_code(work, code, files=None, max_ms=600000):
     traceback, if any), "emulated_s", "wall_s"}; SystemExit when the emulator fails."""
     from tools import deploy
 
-    _cache()
+    warm_cache()
     dev = os.path.join(work, "device")
     deploy.build(out=dev, quiet=True)
     os.remove(os.path.join(dev, "main.py"))  # the firmware stops at the REPL
