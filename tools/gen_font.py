@@ -31,6 +31,11 @@ import sys
 # ■□ ▲△ ●○ (filled/outline square, triangle, circle) are the card shapes of What the Rule?!;
 # misc-fixed 5x8 has all six and they stay distinct at 1x, so they come from the source as is.
 EXTRAS = "€–—‘’“”„…•←→↑↓✓▼►■□▲△●○"
+# Drawn here where a face's source lacks a glyph: misc-fixed 5x8 has no check mark, and
+# "Game over ✓" is a list item in the small face ('#' = ink, 8 rows of 5 columns).
+HAND = {
+    ("5x8", "\u2713"): (".....", "....#", "....#", "#..#.", ".#.#.", "..#..", ".....", "....."),
+}
 FACES = (
     # module, source, fallback source, width, height, advance, rise, glyphs in a file
     ("font", "5x8", None, 5, 8, 6, 0, False),
@@ -169,6 +174,11 @@ def generate(folder, module, name, fallback, width, height, advance, rise, in_fi
             glyphs[ord(ch)] = extra[ord(ch)]
         if borrowed:
             used.append("%s for %s" % (fallback, "".join(borrowed)))
+    drawn = [ch for ch in EXTRAS if ord(ch) not in glyphs and (name, ch) in HAND]
+    for ch in drawn:
+        glyphs[ord(ch)] = list(HAND[(name, ch)])
+    if drawn:
+        used.append("%s drawn in tools/gen_font.py" % "".join(drawn))
     extras = sorted(ord(ch) for ch in EXTRAS if ord(ch) in glyphs)
     missing = [ch for ch in EXTRAS if ord(ch) not in glyphs]
     codes = list(range(32, 127)) + list(range(160, 256)) + extras
