@@ -152,6 +152,9 @@ class Play:
         names = self.names()
         winners = ", ".join([names[r[1]] for r in result if r[0] == 1])
         rows = [t("game.place", r[0], names[r[1]], r[2]) for r in result]
+        closing = getattr(s.game, "closing", None)  # how the result came about (a solo level)
+        if closing:
+            rows += closing(s.state)
         self.app.push(BigResult(t("game.over_q"), [winners], rows[:2], lambda: self.review(winners, rows)))
         self.app.top().on_back = self.menu
 

@@ -56,14 +56,44 @@ def _number_random(p, rng):
 WIDE = 20
 
 
+def _multi_domain(p):
+    """Every subset, and what YES answers when it answers anything."""
+    return list(range(1 << len(p.tiles))) + ([p.yes] if p.yes is not None else [])
+
+
 def _multi_keys(p, v):
+    """YES for its answer; else the tiles of v chosen and OK, or (where NO answers the
+    tiles not chosen and that is shorter) the others chosen and NO."""
+    if p.yes is not None and v == p.yes:
+        return ["YES"]
+    out = _toggles(p, v) + (HAND_OVER if p.guard else ["OK"])
+    rest = ~v & ((1 << len(p.tiles)) - 1)
+    if p.no and rest and v:  # NO answers the others of what is marked, if any
+        other = _toggles(p, rest) + ["NO"]
+        if len(other) < len(out) - (p.guard is True):  # a wait is no press
+            return other
+    return out
+
+
+def _toggles(p, mask):
+    """Left to right: RIGHT to the next tile to toggle, UP toggles it and steps on."""
     out = []
     at = 0
     for i in range(len(p.tiles)):
-        if (v ^ p.initial) >> i & 1:
+        if (mask ^ p.initial) >> i & 1:
             out += ["RIGHT"] * (i - at) + ["UP"]
-            at = i
-    return out + ["OK"]
+            at = i + 1
+    return out
+
+
+def _pick_keys(p, v):
+    """NO for none; else the shorter way round (the dash of none is the last tile), and
+    OK once the screen takes it (core.ui.Armed)."""
+    if v < 0:
+        return ["NO"]
+    n = len(p.tiles) + 1
+    d = (v - p.initial) % n
+    return (["RIGHT"] * d if d <= n - d else ["LEFT"] * (n - d)) + HAND_OVER  # OK once it is armed
 
 
 def _fields_random(p, rng):
@@ -132,7 +162,8 @@ def _secret_keys(p, value):
     return out
 
 
-# The hand-over takes OK only after core.ui.ARM_MS on screen: a person reads it first.
+# The hand-over (and a Show with a guard) takes OK only after core.ui.ARM_MS on screen:
+# a person reads it first.
 HAND_OVER = ["wait 1000", "OK"]
 
 KINDS = {
@@ -140,9 +171,10 @@ KINDS = {
     "number": (lambda p: range(p.lo, p.hi + 1), _number_random, _number_keys),
     "confirm": (lambda p: (True,), _pick, _ok),
     "vote": (lambda p: (False, True), lambda p, rng: rng.below(2) == 1, lambda p, v: ["YES" if v else "NO"]),
-    "show": (lambda p: (True,), _pick, _ok),
-    "multi": (lambda p: range(1 << len(p.tiles)), _pick, _multi_keys),
+    "show": (lambda p: (True,), _pick, lambda p, v: HAND_OVER if p.guard else ["OK"]),
+    "multi": (_multi_domain, _pick, _multi_keys),
     "fields": (_none, _fields_random, _fields_keys),
+    "pick": (lambda p: range(-1, len(p.tiles)), _pick, _pick_keys),
     "text": (_none, _text_random, _text_keys),
     "secret": (_none, _secret_random, _secret_keys),
 }

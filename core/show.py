@@ -7,29 +7,35 @@ widgets (heap on the Pico).
 from core import buttons as B
 from core.frame import W, fit, width
 from core.prompts import Prompt
-from core.ui import NARROW, Screen, pick, scroll, scroll_marks, title_bar, wrap_all
+from core.ui import NARROW, Armed, Screen, pick, scroll, scroll_marks, title_bar, wrap_all
 
 
 class Show(Prompt):
+    """guard: OK counts only once the screen has been up a moment (core.ui.Armed): for a
+    screen that hands the box on and whose OK draws at random (the next player's roll)."""
+
     kind = "show"
     screen = ("core.show", "show")
 
-    def __init__(self, title, then, tiles=(), leds="", **kw):
+    def __init__(self, title, then, tiles=(), leds="", guard=False, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.tiles = tiles
         self.leds = leds
+        self.guard = guard
 
 
 def show(ctx, p, root):
     ctx.app.push(ShowScreen(p, lambda: ctx.answered(p, True)))
 
 
-class ShowScreen(Screen):
+class ShowScreen(Armed):
     """Title, the big text large or the tiles, then the small lines, wrapped; UP/DOWN
-    scroll them when there are more than the rows left; OK goes on."""
+    scroll them when there are more than the rows left; OK goes on (at once, unless the
+    prompt has a guard)."""
 
     def __init__(self, p, on_ok):
         Screen.__init__(self)
+        self.armed = not p.guard
         self.p = p
         self.title = p.title
         self.leds = p.leds
@@ -46,7 +52,7 @@ class ShowScreen(Screen):
         if d and button in (B.UP, B.DOWN):
             self.top = scroll(self.top, d, len(self.lines), 8 - self.row)
         else:
-            Screen.on_event(self, kind, button)
+            Armed.on_event(self, kind, button)
 
     def draw(self, f):
         p = self.p

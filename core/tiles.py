@@ -1,5 +1,5 @@
-"""Large value tiles and the prompt kinds chosen on them: Multi, Fields (Show, which may
-show tiles too, is core.show).
+"""Large value tiles and the prompt kinds chosen on them: Multi, Fields, Pick (Show, which
+may show tiles too, is core.show).
 
 draw_tiles(f, tiles, ...) lays up to six (value, label) tiles side by side: the value
 in the large face if every value fits its tile, else small, on pages 2-4, the small label (a die's
@@ -8,17 +8,20 @@ drawn inverted. Everything sits on whole pages, so moving the cursor or toggling
 changes at most three pages.
 
 Openers (see core.prompts, core.play): multi = choose any subset (LEFT/RIGHT move,
-UP/DOWN toggle, OK done); fields = several small values on one screen (LEFT/RIGHT move,
-UP/DOWN change with wrap-around, OK done).
+UP/DOWN toggle the tile and step to the next, so marking neighbours is one press each;
+OK done; the hint row may say what OK will do with the tiles chosen, YES may give an
+answer of its own and NO the tiles not chosen, when some are); fields = several small values on one screen (LEFT/RIGHT move,
+UP/DOWN change with wrap-around, OK done); pick = one tile or none, for a player whose
+name is drawn large (the D-pad moves, OK takes once the screen has been up a moment,
+NO takes none).
 """
 
 from core import buttons as B
 from core import ticks_diff
 from core.frame import W, fit, height, width
-from core.play import context
 from core.i18n import t
 from core.prompts import Prompt
-from core.ui import Screen, is_ok, pick, title_bar, wrap_all
+from core.ui import Armed, Screen, pick, title_bar, wrap_all
 
 VALUE_Y = 16  # pages 2-4: a large value and its cell fit in their 24 rows
 LABEL_Y = 40
@@ -28,18 +31,28 @@ ROTATE_MS = 2000  # the context row shows the next line after this long
 
 
 class Multi(Prompt):
+    """ok(mask) -> the hint row's text (what OK does with these tiles); yes: what the YES
+    button answers (None: YES does nothing); no: NO answers the tiles not chosen (when
+    there are any), for a table that marked the ones it meant to keep; guard: OK counts
+    only once the screen has been up a moment (see TileEntry)."""
+
     kind = "multi"
     screen = ("core.tiles", "multi")
 
-    def __init__(self, title, values, labels, then, initial=0, **kw):
+    def __init__(self, title, values, labels, then, initial=0, ok=None, yes=None, no=False, guard=False, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.tiles = [(values[i], labels[i]) for i in range(len(values))]
         self.initial = initial
+        self.ok = ok
+        self.yes = yes
+        self.no = no
+        self.guard = guard
 
 
 class Fields(Prompt):
     kind = "fields"
     screen = ("core.tiles", "fields")
+    guard = False
 
     def __init__(self, title, fields, then, initial=None, **kw):
         Prompt.__init__(self, title, then, **kw)
@@ -47,8 +60,25 @@ class Fields(Prompt):
         self.initial = list(initial) if initial else [f[1] for f in fields]
 
 
+class Pick(Prompt):
+    """One of the tiles or none: the answer is the tile's index, or -1 for the last tile
+    (value `none`, the dash) and for NO. The cursor starts on tile `initial`."""
 
-def draw_tiles(f, tiles, chosen=0, cursor=-1):
+    kind = "pick"
+    screen = ("core.tiles", "pick_one")
+    guard = True  # another player's screen
+
+    def __init__(self, title, values, labels, then, initial=0, none="\u2013", **kw):
+        Prompt.__init__(self, title, then, **kw)
+        self.tiles = [(values[i], labels[i]) for i in range(len(values))]
+        self.initial = initial
+        self.none = none
+
+
+def draw_tiles(f, tiles, chosen=0, cursor=-1, top=VALUE_Y, rows=24, lit=-1):
+    """The values on the pages from `top` (`rows` high: 24, or 16 under a large name,
+    where a value's cell sticks out of its pages and cannot be inverted: the tile `lit`
+    has its label row inverted instead)."""
     n = len(tiles)
     if not n:
         return
@@ -58,19 +88,21 @@ def draw_tiles(f, tiles, chosen=0, cursor=-1):
     for value, _ in tiles:
         if width(value, 2) > w - 3:
             size = 1
-    y = VALUE_Y + (24 - height(size)) // 2
+    y = top + (rows - height(size)) // 2
     for i in range(n):
         value, label = tiles[i]
         x = x0 + i * w
         value = fit(value, size, w - 2)
         vx = x + (w - width(value, size)) // 2
         if chosen >> i & 1:
-            f.fill_rect(x + 1, VALUE_Y, w - 2, 24, 1)  # pages 2-4 only: a toggle sends three
+            f.fill_rect(x + 1, top, w - 2, rows, 1)  # its pages only: a toggle sends three
             f.text(value, vx, y, size, True, True)
         else:
             f.text(value, vx, y, size)
         label = fit(label, 1, w)
-        f.text(label, x + (w - width(label)) // 2, LABEL_Y)
+        if i == lit:
+            f.fill_rect(x + 1, LABEL_Y, w - 2, 8, 1)
+        f.text(label, x + (w - width(label)) // 2, LABEL_Y, 1, i == lit)
         if i == cursor:
             f.text("\u25b2", x + (w - 5) // 2, MARK_Y, 1, False, False)
 
@@ -83,10 +115,19 @@ def fields(ctx, p, root):
     ctx.app.push(FieldsScreen(ctx, p))
 
 
-class TileEntry(Screen):
+def pick_one(ctx, p, root):
+    ctx.app.push(PickScreen(ctx, p))
+
+
+class TileEntry(Armed):
     """Tiles with a cursor: LEFT/RIGHT move it, UP/DOWN act on the tile under it
-    (change), OK answers value(). The line under the title says who answers and then,
-    in turn every ROTATE_MS, each context line (every key here is taken)."""
+    (change), OK answers value(): pressed on this screen, and with a guard (the prompt's
+    `guard`: a screen the box hands to someone, or whose OK draws at random) only once
+    the screen has been up a moment (core.ui.Armed). The line under the title says who
+    answers and then, in turn every ROTATE_MS, the prompt's context lines and what was
+    done last (every key here is taken). A key starts the wait again: the row turns only
+    while nobody presses (and so after the same presses on every runtime, whatever their
+    pace)."""
 
     help = ""
 
@@ -96,38 +137,45 @@ class TileEntry(Screen):
         self.title = p.title
         self.cursor = 0
         self.on_done = lambda v: ctx.answered(p, v)
-        self.lines = wrap_all(context(ctx, p))
+        self.on_ok = lambda: self.on_done(self.value())
+        self.armed = not p.guard
+        parts = ([ctx.names()[p.player]] if p.player is not None else []) + ([p.big] if p.big else [])
+        head = ["  ".join(parts)] if parts else []  # who answers (and what the table reads)
+        self.lines = wrap_all(head + list(p.lines) + ([p.last] if p.last else []))
         self.at = 0  # the line shown
         self.since = None
 
     def tick(self, now):
+        armed = Armed.tick(self, now)
         if len(self.lines) < 2:
-            return False
+            return armed
         if self.since is None:
             self.since = now
         elif ticks_diff(now, self.since) >= ROTATE_MS:
             self.since = now
             self.at = (self.at + 1) % len(self.lines)
             return True
-        return False
+        return armed
 
     def on_event(self, kind, button):
+        self.since = None
         d = pick(kind, button)
         if d and button in (B.LEFT, B.RIGHT):
             self.cursor = (self.cursor + d) % len(self.tiles())
         elif d:
             self.change(d, kind)
-        elif is_ok(kind, button):
-            self.on_done(self.value())
         else:
-            Screen.on_event(self, kind, button)
+            Armed.on_event(self, kind, button)
 
     def draw(self, f):
         title_bar(f, self.title)
         if self.lines:
             f.center(fit(self.lines[self.at]), 8)
         draw_tiles(f, self.tiles(), self.chosen(), self.cursor)
-        f.center(t(self.help), HINT_Y)
+        f.center(fit(self.hint()), HINT_Y)
+
+    def hint(self):
+        return t(self.help)
 
     def chosen(self):
         return 0
@@ -143,9 +191,25 @@ class MultiScreen(TileEntry):
     def tiles(self):
         return self.p.tiles
 
+    def on_event(self, kind, button):
+        p = self.p
+        rest = ~self.mask & ((1 << len(p.tiles)) - 1)
+        if kind == B.PRESS and button == B.YES and p.yes is not None:
+            self.on_done(p.yes)
+        elif kind == B.PRESS and button == B.NO and p.no:
+            if rest and self.mask:  # with nothing marked a stray NO rerolls nothing
+                self.on_done(rest)
+        else:
+            TileEntry.on_event(self, kind, button)
+
     def change(self, d, kind):
         if kind == B.PRESS:  # a toggle: held, it must not flicker with auto-repeat
             self.mask ^= 1 << self.cursor
+            self.cursor = (self.cursor + 1) % len(self.p.tiles)
+
+    def hint(self):
+        ok = self.p.ok
+        return ok(self.mask) if ok else t(self.help)
 
     def value(self):
         return self.mask
@@ -176,3 +240,42 @@ class FieldsScreen(TileEntry):
 
     def value(self):
         return list(self.values)
+
+
+class PickScreen(TileEntry):
+    """Pick: the player's name large on pages 1-2, the values large on pages 3-4, the
+    labels with the cursor's inverted, the context row (what was done last and the
+    prompt's lines in turn) and the keys. Every D-pad key moves the cursor (wrapping).
+    It is another player's screen (Pick has a guard): OK takes only once it has been up
+    a moment, so the player before, pressing OK once too often, takes nothing for them."""
+
+    help = "ui.pick_help"
+
+    def __init__(self, ctx, p):
+        TileEntry.__init__(self, ctx, p)
+        self.name = ctx.names()[p.player] if p.player is not None else ""
+        self.lines = wrap_all(([p.last] if p.last else []) + list(p.lines))
+        self.cursor = p.initial
+
+    def tiles(self):
+        return self.p.tiles + [(self.p.none, "")]
+
+    def on_event(self, kind, button):
+        if kind == B.PRESS and button == B.NO:
+            self.on_done(-1)
+        else:
+            TileEntry.on_event(self, kind, button)
+
+    def change(self, d, kind):
+        self.cursor = (self.cursor + d) % len(self.tiles())
+
+    def value(self):
+        return self.cursor if self.cursor < len(self.p.tiles) else -1
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        f.center(fit(self.name, 2), 8, 2)
+        draw_tiles(f, self.tiles(), 0, -1, 24, 16, self.cursor)
+        if self.lines:
+            f.center(fit(self.lines[self.at]), MARK_Y)
+        f.center(t(self.help), HINT_Y)

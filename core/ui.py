@@ -282,28 +282,21 @@ class Message(Screen):
         scroll_marks(f, self.top, ROWS, len(self.lines), 8)
 
 
-class HandOver(Screen):
-    """'Pass the box to <name>, then press OK.' The OK that opens the next player's
-    private screen must be a deliberate one: it counts only when pressed after the screen
-    has been up for ARM_MS (the line under the name says when), so the previous player's
-    stray double press, or a box passed with a thumb on OK, opens nothing."""
+class Armed(Screen):
+    """A screen whose OK must be a deliberate one: it counts only when pressed after the
+    screen has been up for ARM_MS, so the player before, pressing OK once too often, or a
+    box passed with a thumb on OK, acts for nobody. tick() returns True once, as it arms."""
 
-    def __init__(self, name, on_ok, on_back=None):
-        Screen.__init__(self)
-        self.title = t("ui.handover")
-        self.name = name
-        self.on_ok = on_ok
-        self.on_back = on_back
-        self.since = None  # when it was first on screen (the first tick)
-        self.armed = False
-        self.pressed = False  # OK went down while armed
+    shown = None  # when it was first on screen (the first tick)
+    armed = False
+    pressed = False  # OK went down while armed
 
     def tick(self, now):
         if self.armed:
             return False
-        if self.since is None:
-            self.since = now
-        elif ticks_diff(now, self.since) >= ARM_MS:
+        if self.shown is None:
+            self.shown = now
+        elif ticks_diff(now, self.shown) >= ARM_MS:
             self.armed = True
             return True
         return False
@@ -315,6 +308,18 @@ class HandOver(Screen):
             self.pressed = self.armed
         elif kind == B.RELEASE and self.pressed:
             self.on_ok()
+
+
+class HandOver(Armed):
+    """'Pass the box to <name>, then press OK.' The OK that opens the next player's
+    private screen is a deliberate one (Armed; the line under the name says when)."""
+
+    def __init__(self, name, on_ok, on_back=None):
+        Screen.__init__(self)
+        self.title = t("ui.handover")
+        self.name = name
+        self.on_ok = on_ok
+        self.on_back = on_back
 
     def draw(self, f):
         title_bar(f, self.title)

@@ -66,8 +66,12 @@ class Box:
 
 
 def whole_texts(lang):
-    """The core's texts in `lang` that end in "…" themselves ("Menu…", "one moment…")."""
-    return {v for v in i18n.read("ui", lang).values() if v.endswith("\u2026")}
+    """The core's and the games' texts in `lang` that end in "…" themselves ("Menu…",
+    "one moment…", "New campaign…")."""
+    from core import games
+
+    sources = ["ui"] + [g[0] for g in games.GAMES if g[1]]
+    return {v for src in sources for v in i18n.read(src, lang).values() if v.endswith("\u2026")}
 
 
 def uncut(frame, lang, title="", where=""):

@@ -431,3 +431,20 @@ def test_wtr_not_measured_says_why(monkeypatch):
     assert all(r[2] == "not measured: node is not on PATH" for r in wtr.target_rows(w))
     monkeypatch.setattr(wtr, "RULE_FILE", "/nonexistent/wtr_rule.py")
     assert wtr.missing() == "no core/games/wtr_rule.py" and wtr.measure("/tmp") == {"missing": "no core/games/wtr_rule.py"}
+
+
+def test_presses_section_replaces_its_own_part_only(tmp_path, monkeypatch):
+    from tools.bench import presses
+
+    monkeypatch.setattr(presses, "measure", lambda: {"scenario": (90, 9.8, 7, 11), "scripts": [("x.txt", 3, 20.0, 18, 22)],
+                                                     "own": (10, 12.5, 19)})
+    md = tmp_path / "B.md"
+    md.write_text("# Benchmarks\n\n## Random playouts (CPython)\n\nrows\n")
+    presses.replace_section(str(md), "abc1234")
+    first = md.read_text()
+    assert first.startswith("# Benchmarks\n\n## Random playouts (CPython)\n\nrows\n\n## Presses per turn")
+    assert "Counted on abc1234" in first and "|  9.8 |" in first and "PASS" in first
+    md.write_text(first.replace("## Presses per turn", "## Other\n\nkept\n\n## Presses per turn") + "old tail\n")
+    presses.replace_section(str(md), "def5678")
+    again = md.read_text()
+    assert "kept" in again and "old tail" not in again and "def5678" in again and "abc1234" not in again

@@ -93,7 +93,8 @@ def test_passive_picks_only_after_a_reroll_and_only_rerolled_dice():
     play(s, ["reroll", 0b00101])
     p = g.prompt(s)
     assert p.player == 2  # clockwise from the active player
-    assert p.options == ["None", "Yellow %d" % s["dice"][0], "Green %d" % s["dice"][2]]
+    assert p.kind == "pick" and p.tiles == [(str(s["dice"][0]), "Yel"), (str(s["dice"][2]), "Grn")]
+    assert p.answer(-1) == ["pick", -1] and p.answer(1) == ["pick", 2]  # NO, and the second tile
     assert refused(s, ["pick", 1]) == "Only a rerolled die can be taken."
     play(s, ["pick", 2])
     assert g.prompt(s).player == 0
@@ -112,7 +113,8 @@ def test_chance_only_after_the_third_roll():
     play(s, ["reroll", 1], ["pick", -1])
     third = g.prompt(s)
     assert third.kind == "show"  # the dice, then use or one of the two chances
-    assert third.answer(True).options == ["Use the dice", "Chance: 1-2 dice", "Chance: a card"]
+    assert third.answer(True).options == ["Use, end turn", "Use, 9th card\u2026", "Chance: 1-2 dice", "Chance: a card"]
+    assert third.answer(True).answer(0) == ["done", 0] and third.answer(True).answer(1).kind == "confirm"
     play(s, ["chance", 2])
     assert s["phase"] == "done"
 
@@ -165,7 +167,7 @@ def test_solo_ends_after_the_next_round_or_at_the_level_limit():
                 play(s, ["use"], ["done", 1 if played == at else 0])
                 assert g.prompt(s).title == "Passive turn"
                 play(s, ["roll"])
-                assert "Dice to use: %d" % (3 - rerolls) in g.prompt(s).lines
+                assert g.prompt(s).title == ("Passive: use %d dice" % (3 - rerolls) if rerolls < 2 else "Passive: use 1 die")
                 play(s, ["passive"])
                 played += 1
             assert played == min(at + 2, rounds) == s["counter"]
@@ -177,7 +179,7 @@ def test_without_a_9th_card_solo_plays_the_level_s_rounds():
         play(s, ["roll"], ["reroll", 1], ["reroll", 1], ["use"], ["done", 0])
         assert g.prompt(s).title == "Passive turn"
         play(s, ["roll"])
-        assert "Dice to use: 1" in g.prompt(s).lines
+        assert g.prompt(s).title == "Passive: use 1 die"
         play(s, ["passive"])
     assert s["phase"] == "score" and s["counter"] == 13
 
@@ -245,7 +247,7 @@ def solo_keys(box, points):
     for _ in range(200):
         if box.lines()[0] == "Final points":
             break
-        box.do("OK")
+        box.do("wait 1000", "OK")  # a turn's first screen takes OK once it has been up a moment
     value = int([x for x in box.lines() if x.isdigit()][0])
     box.do(*(["UP"] * (points - value) if points >= value else ["DOWN"] * (value - points)), "OK")
 
@@ -254,19 +256,19 @@ def test_a_campaign_level_survives_a_power_cut_and_counts_once(make_box):
     box = make_box()
     box.do("DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "OK", "OK")  # mmag, 1 player, options
     assert box.lines()[:2] == ["Campaign", "Level 1"]
-    box.do("OK", "OK", "OK", "OK", "OK", "OK", "OK")  # a turn and its passive turn
+    box.do("OK", *["wait 1000", "OK"] * 4)  # a turn and its passive turn (each screen takes OK once up a moment)
     assert "Round 2 of 15" in box.lines()
     again = make_box(box.storage, seed=2)  # power cut: the box comes back to the game
     assert "Solo level 1, round 2" in again.lines()  # "Resume Man muss auch gönnen?"
     again.do("OK")
     assert "Round 2 of 15" in again.lines()
     solo_keys(again, 100)
-    assert again.lines()[0] == "Game over?" and "1. P1 100 won" in again.lines()
+    assert again.lines()[0] == "Game over?" and "1. P1 100" in again.lines() and "Level won" in again.lines()
     assert progress.load(again.storage, "mmag")[0] is None  # nothing final before the confirm
     again.do("OK", "UP", "UP")
     assert "> Game over \u2713" in again.lines()
     again.do("OK")
-    assert again.lines()[0] == "Final result" and "1. P1 100 won" in again.lines()
+    assert again.lines()[0] == "Final result" and "1. P1 100" in again.lines() and "Level won" in again.lines()
     rec, bad = progress.load(again.storage, "mmag")
     assert bad is None and (rec["level"], rec["carry"]) == (2, 10)
     third = make_box(again.storage, seed=3)  # after a cut: the game is over, counted once
@@ -275,7 +277,7 @@ def test_a_campaign_level_survives_a_power_cut_and_counts_once(make_box):
     third.do("UP", "UP", "OK")  # "Last results": the level's result kept
     assert third.lines()[0] == "Last results" and "> Man muss auch g\u00f6nnen" in third.lines()
     third.do("OK")
-    assert "1. P1 100 won" in third.lines()
+    assert "1. P1 100" in third.lines() and "Level won" in third.lines()
     assert progress.load(third.storage, "mmag")[0] == rec
 
 
@@ -283,7 +285,7 @@ def test_a_wrong_last_score_is_corrected_from_the_ranking_before_the_campaign_mo
     box = make_box()
     box.do("DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "OK", "OK")  # mmag, 1 player, options
     solo_keys(box, 60)  # a typo: 60, not 100
-    assert box.lines()[0] == "Game over?" and "1. P1 60 lost" in box.lines()
+    assert box.lines()[0] == "Game over?" and "1. P1 60" in box.lines() and "Level lost" in box.lines()
     box.do("OK", "UP", "UP", "UP")  # the ranking to check: "Undo…"
     assert "> Undo\u2026" in box.lines()
     box.do("OK")
@@ -295,12 +297,15 @@ def test_a_wrong_last_score_is_corrected_from_the_ranking_before_the_campaign_mo
     value = int([x for x in box.lines() if x.isdigit()][0])
     box.do(*(["UP"] * (100 - value)), "OK")
     box.do("OK", "UP", "UP", "OK")  # Game over ✓
-    assert "1. P1 100 won" in box.lines()
+    assert box.lines()[-2:] == ["1. P1 100", "Level won"]
     rec = progress.load(box.storage, "mmag")[0]
     assert (rec["level"], rec["carry"]) == (2, 10)
-    box.do("OK", "DOWN", "OK")  # the ranking: "New game"
+    box.do("OK")  # the ranking, with how the level came out and what it carries forward
+    assert box.lines()[2:5] == ["Level won", "100+0=100, need 90", "Next: level 2, +10"]
+    box.do("UP", "UP", "OK")  # "New game"
     box.do("OK", "OK", "OK", "OK")  # one player, names, options
-    assert box.lines()[:3] == ["Campaign", "Level 2", "Need 86 in 14 rounds"]
+    assert box.lines()[:2] == ["Campaign", "Level 2"] and "Need 86 in 14 rounds" in " ".join(box.lines())
+    assert "> Play level 2" in box.lines()  # OK plays it; a new campaign and a solo game below
     assert "Campaign points 10" in box.lines()
 
 
@@ -401,11 +406,148 @@ def test_every_prompt_fits_with_long_names_and_big_numbers():
 def test_marking_a_die_sends_its_three_pages_and_the_cursor_one(make_box):
     box = make_box()
     box.do("DOWN", "DOWN", "DOWN", "OK", "UP", "OK", "OK", "OK", "OK")  # mmag, 2 players, options
-    box.do("OK", "OK")  # P1 starts, roll
+    box.do("OK", "wait 1000", "OK")  # P1 starts, roll (once the screen has been up a moment)
     assert box.lines()[0] == "P1: roll 1/3"
     box.display.pushes.clear()
-    box.do("UP")  # mark the first die
-    assert [m for m, _ in box.display.pushes] == [0b00011100]
+    box.do("UP")  # mark the first die: its pages 2-4, the cursor steps on (page 6), OK's hint (page 7)
+    assert [m for m, _ in box.display.pushes] == [0b11011100]
     box.display.pushes.clear()
     box.do("RIGHT")  # the cursor mark moves on page 6
     assert [m for m, _ in box.display.pushes] == [0b01000000]
+
+
+# ----------------------------------------------------------------- at the table (issue 30)
+
+
+def start(make_box, n):
+    """A box at P1's first roll screen with n players (P1 starts)."""
+    box = make_box()
+    box.do("DOWN", "DOWN", "DOWN", "OK", *(["UP"] * (n - 1)), "OK", "OK", "OK", "OK")  # mmag, n players, options
+    box.do("OK", "wait 1000", "OK")  # P1 starts, the box rolls (once the screen has been up a moment)
+    assert box.lines()[0] == "P1: roll 1/3"
+    box.do("OK")  # too soon: a stray OK of the roll ends no turn
+    assert box.lines()[0] == "P1: roll 1/3"
+    box.do("wait 1000")  # the player looks at the dice: OK counts from now on
+    return box
+
+
+def hint(box):
+    return box.lines()[-1]
+
+
+def test_the_roll_screen_says_what_marking_does_and_what_ok_will_do(make_box):
+    box = start(make_box, 2)
+    assert hint(box) == "OK: use, end turn"
+    seen = set(box.lines())
+    for _ in range(4):  # the context row shows each line in turn
+        box.do("wait 2000")
+        seen.update(box.lines())
+    assert {"\u2191\u2193 mark to reroll", "NO: reroll the others", "YES: 9th card bought"} <= seen
+    box.do("UP", "UP", "UP")  # each press marks a die and steps on: the first three
+    assert box.app.top().mask == 0b00111 and hint(box) == "OK: reroll 3, NO: 2"
+    box.do("UP", "UP")
+    assert hint(box) == "OK: reroll 5"
+    box.do("NO")  # nothing left unmarked: NO does nothing
+    assert box.lines()[0] == "P1: roll 1/3"
+    box.do("UP", "UP", "UP")  # the cursor wrapped to the first die: unmark three
+    assert box.app.top().mask == 0b11000
+    box.do("NO")  # the dice not marked are rerolled: the marked ones were meant to be kept
+    s = box.app.top()
+    assert box.lines()[0] == "Take a die?" and [v for v, _ in s.p.tiles] == [str(s.p.tiles[i][0]) for i in range(3)]
+    assert len(s.p.tiles) == 3 and "P1: rerolled 3" in box.lines()
+
+
+def test_ok_with_nothing_marked_ends_the_turn_and_yes_reports_the_9th_card_after_a_confirm(make_box):
+    box = start(make_box, 2)
+    box.do("OK")  # the dice used as rolled: P2's turn
+    assert box.lines()[:2] == ["Your turn", "P2"] and box.lines()[2].startswith("P1 done: ")
+    box.do("OK")  # too soon: the turn's first screen takes OK once it has been up a moment
+    assert box.lines()[:2] == ["Your turn", "P2"]
+    box.do("wait 1000", "OK", "YES")  # P2 rolls; YES: the 9th card
+    assert box.lines()[0] == "9th card bought?" and "This round + 1 more" in box.lines()
+    box.do("BACK")  # not bought after all: the dice again
+    assert box.lines()[0] == "P2: roll 1/3"
+    box.do("YES", "OK")
+    assert "P2: 9th card" in box.lines() and "Last round!" in box.lines()
+
+
+def test_every_passive_player_picks_on_a_large_view_of_the_rerolled_dice(make_box):
+    for n in (2, 3, 4):
+        box = start(make_box, n)
+        box.do("RIGHT", "UP", "UP", "OK")  # reroll the second and third die
+        for k in range(1, n):
+            assert box.lines()[:2] == ["Take a die?", "P%d" % (k + 1)]  # the passive player's name large
+            top = box.app.top()
+            assert [label for _, label in top.tiles()] == ["Ora", "Grn", ""]  # and none, the dash
+            assert top.tiles()[-1][0] == "\u2013" and top.cursor == 0
+            if k == 1:
+                box.do("RIGHT", "OK")  # the third die: too soon, a stray OK of the player before takes nothing
+                assert box.lines()[:2] == ["Take a die?", "P2"]
+                box.do("wait 1000", "OK")  # once the screen has been up a moment
+            else:
+                box.do("NO")  # none
+        assert box.lines()[0] == "P1: roll 2/3"  # back to the active player
+        last = "P2 took Grn %s" % box.app.top().p.tiles[2][0] if n == 2 else "P%d took none" % n
+        assert box.app.top().lines[-1] == last  # in the context row, after the marking help
+
+
+def test_a_pick_refuses_nothing_a_rule_allows_and_the_cursor_starts_in_the_middle():
+    s = play(new(3, 4), ["start", 0], ["roll"], ["reroll", 0b11100])
+    p = g.prompt(s)
+    assert p.kind == "pick" and p.initial == 1 and p.player == 1  # the middle of three dice
+    assert [p.answer(j) for j in (-1, 0, 1, 2)] == [["pick", -1], ["pick", 2], ["pick", 3], ["pick", 4]]
+
+
+def test_a_normal_3_player_turn_and_physical_dice_take_few_presses():
+    from tools.bench import presses
+
+    turns = presses.scenario()  # reroll three dice once, both passive players take one
+    assert len(turns) == 90 and sum(turns) / len(turns) <= presses.TARGET and max(turns) <= 11
+    own = presses.own_dice()
+    assert sum(own) / len(own) <= presses.OWN_TARGET
+
+
+def test_physical_dice_are_entered_from_the_dice_as_they_lie():
+    s = play(new(2, dice="own"), ["start", 0], ["roll", 3, 5, 2, 6, 4], ["done", 0])
+    p = g.prompt(s)
+    assert p.kind == "fields" and p.initial == [3, 5, 2, 6, 4]
+    assert new(2, dice="own") and g.prompt(play(new(2, dice="own"), ["start", 0])).initial == [1] * 5
+
+
+def test_a_new_campaign_keeps_the_old_one_aside_and_a_solo_game_outside_it_counts_nothing():
+    old = {"level": 4, "carry": 12, "best": 5, "best_carry": 3, "played": 9}
+    s = play(new(1, progress=old), ["begin", "new"])
+    assert (s["level"], s["carry"]) == (1, 0)
+    s["phase"] = "score"
+    play(s, ["score", 0, 100, 0])
+    rec = g.progress(s, old)
+    assert (rec["level"], rec["carry"], rec["aside_level"], rec["aside_carry"]) == (2, 10, 4, 12)
+    assert (rec["best"], rec["best_carry"], rec["played"]) == (5, 3, 10)
+    s = play(new(1, progress=old), ["begin", "free", 6])
+    assert (s["level"], s["carry"]) == (6, 0)
+    s["phase"] = "score"
+    play(s, ["score", 0, 100, 0])
+    assert g.progress(s, old) == old and g.closing(s)[-1] == "Not in the campaign"
+    assert refused(new(1), ["begin", "free", 8]) == "Malformed action." and refused(new(1), ["begin", "old"]) == "Malformed action."
+
+
+def test_a_new_campaign_counts_once_across_a_power_cut(make_box):
+    box = make_box()  # a campaign at level 3 first
+    progress.record(box.storage, "mmag", "old", lambda rec: {"level": 3, "carry": 7})
+    box = make_box(box.storage)
+    box.do("DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "OK", "OK")  # mmag, 1 player, options
+    assert box.lines()[:2] == ["Campaign", "Level 3"]
+    box.do("DOWN", "OK")  # New campaign…
+    assert box.lines()[0] == "New campaign?" and "Old one kept aside" in box.lines()
+    box.do("OK")
+    assert "New campaign: L1" in box.lines()
+    solo_keys(box, 100)
+    again = make_box(box.storage, seed=2)  # power cut before the confirm: nothing counted yet
+    assert progress.load(again.storage, "mmag")[0] == {"level": 3, "carry": 7}
+    assert "Finished: confirm the end" in " ".join(again.lines())
+    again.do("OK")  # resume: the ranking to confirm
+    again.do("OK", "UP", "UP", "OK")  # Game over ✓
+    rec = progress.load(again.storage, "mmag")[0]
+    assert (rec["level"], rec["carry"], rec["aside_level"], rec["aside_carry"]) == (2, 10, 3, 7)
+    third = make_box(again.storage, seed=3)
+    assert progress.load(third.storage, "mmag")[0] == rec  # counted once

@@ -261,7 +261,7 @@ def test_every_root_prompt_opens_the_game_menu_and_undo_says_the_step_in_words(m
 def test_multi_toggles_tiles_and_answers_a_bitmask(make_box, kit):
     box = resumed(make_box, "kit", TO_BALLOT[:3])  # keep which dice?
     assert box.lines()[:2] == ["Keep which dice?", "Ann"]
-    box.do("UP", "RIGHT", "RIGHT", "UP", "LEFT", "LEFT", "LEFT", "UP", "DOWN")  # 0 on, 2 on, 4 on, 4 off
+    box.do("UP", "RIGHT", "UP", "RIGHT", "UP", "LEFT", "DOWN")  # 0 on, 2 on, 4 on, 4 off: a toggle steps on
     assert sum(1 for s in box.lines() if s.startswith("> ")) == 2
     box.do("OK")
     assert saves.fetch(box.storage, "kit")[0]["l"][-1] == ["keep", 5]

@@ -29,6 +29,8 @@ handling:
   describe(state, action) -> the action in words ("Bo passed, +1"), told from the state
                            right after it was applied; undo, redo and the last-action line
                            use it, never raw action tokens
+  brief(state, action)  -> the same in one row of 21 characters ("Bo: passed +1"), drawn on
+                           the next turn screen (core.i18n.row cuts the names to fit)
   table(state)          -> (header, rows): the score table, lists of short strings
   result(state)         -> [(place, player, text)] final ranking, best first; shared
                            places repeat the number
@@ -42,6 +44,8 @@ Optional:
                            counted; record is {} before the first game. The box calls it
                            once per finished game, before the game's save can go, so a
                            power cut neither loses nor double-counts a result
+  closing(state)        -> small lines added under the final ranking (a solo level's
+                           sum and what it carries forward)
 
 Modules are imported lazily (load()), one at a time, to keep the heap small.
 MicroPython's sort is not stable: a ranking sorts by a key that orders every player

@@ -6,7 +6,10 @@ rulebooks/man-muss-auch-goennen.en.txt. Cards, market and displays stay on the t
 
 Actions (plain lists, validated by apply()):
   ["colours", n1, .. n5]      the dice's colour names (setting "colours": own names)
-  ["begin"]                   solo: the campaign screen was read
+  ["begin"]                   solo: the campaign's level is played
+  ["begin", "new"]            solo: a new campaign from level 1 (the old one is kept aside
+                              in the record when this game is confirmed)
+  ["begin", "free", level]    solo: a game at any level outside the campaign
   ["start", seat]             who starts; -1: the box draws
   ["roll"]                    the box rolls every die (a turn's first roll, the solo
   ["roll", v1, .. v5]         passive roll), or the players enter what they rolled
@@ -14,10 +17,12 @@ Actions (plain lists, validated by apply()):
   ["reroll", mask, v1, .. v5] i); physical dice: all five values, the kept ones unchanged
   ["pick", die]               the next passive player takes die (rerolled ones only) or
                               none (-1); several may take the same die
-  ["use"]                     the active player uses the dice (the normal use)
+  ["use"]                     the dice used, the end of the turn to come (saves written
+                              before the turn ended straight from the roll screen)
   ["chance", 1|2]             after the third roll only: 1-2 dice as a passive player, or
                               the top face-down card
-  ["done", ninth]             the turn is over; ninth 1: the player bought their 9th card
+  ["done", ninth]             the turn is over (straight from a roll: the dice were used);
+                              ninth 1: the player bought their 9th card
   ["passive"]                 solo: the passive roll was used and a market card removed
   ["score", seat, points, empty]  final points and empty display spaces, seat order
 
@@ -32,11 +37,11 @@ Rulings where the rulebook is silent (the help text says them):
 """
 
 from core.games import options
-from core.i18n import t
-from core.prompts import Choice, Number
+from core.i18n import row, t
+from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.show import Show
-from core.tiles import Fields, Multi
+from core.tiles import Fields, Multi, Pick
 
 OPTIONS = (
     ("dice", "mmag.dice", ("box", "own")),
@@ -94,6 +99,7 @@ def new(settings, seed):
         s["carry"] = camp.get("carry", 0)  # campaign points brought in
         s["best"] = [camp.get("best", 0), camp.get("best_carry", 0)]  # as the game began
         s["challenge"] = bool(camp.get("challenge"))
+        s["mode"] = "campaign"  # or "new" (a new campaign) or "free" (outside it)
         s["counter"] = 0  # market cards removed: passive turns played
         s["rerolls"] = 0  # in the last active turn
     return s
@@ -152,7 +158,14 @@ def apply(s, a):
             names.append(x.strip())
         s["names"] = names
         s["phase"] = _first_phase(n)
-    elif ph == "campaign" and w == "begin" and len(a) == 1:
+    elif ph == "campaign" and w == "begin":
+        if a[1:] == ["new"]:
+            s["level"], s["carry"] = 1, 0
+        elif len(a) == 3 and a[1] == "free":
+            s["level"], s["carry"] = _int(a[2], 1, len(LEVELS)), 0
+        elif len(a) != 1:
+            raise ValueError(t("mmag.e.format"))
+        s["mode"] = a[1] if len(a) > 1 else "campaign"
         s["phase"] = "turn"
     elif ph == "start" and w == "start" and len(a) == 2:
         seat = _int(a[1], -1, n - 1)
@@ -192,7 +205,7 @@ def apply(s, a):
         if s["rolls"] != ROLLS:
             raise ValueError(t("mmag.e.chance"))
         s["phase"] = "done"
-    elif ph == "done" and w == "done" and len(a) == 2:
+    elif ph in ("decide", "done") and w == "done" and len(a) == 2:
         if _int(a[1], 0, 1) and s["ninth"] < 0:
             s["ninth"] = s["active"]
             s["end"] = _end_round(s)
@@ -256,8 +269,9 @@ def colour(s, i):
 
 
 def label(s, i):
-    """A die's short colour label under its value (four letters at most)."""
-    return s["names"][i][:4] if s["names"] else t("mmag.s" + str(i))
+    """A die's short colour label under its value: three letters at most, so labels
+    never touch, also six tiles wide (a pick's five dice and none)."""
+    return s["names"][i][:3] if s["names"] else t("mmag.s" + str(i))
 
 
 def _tiles(s):
@@ -279,23 +293,26 @@ def prompt(s):
     if ph == "colours":
         return _ask_colours(s, [])
     if ph == "campaign":
-        return Show(t("mmag.v.campaign"), lambda _: ["begin"], big=t("mmag.level", s["level"]), lines=campaign_lines(s))
+        return _campaign(s)
     if ph == "start":
         opts = s["players"] + [t("mmag.random")]
         return Choice(t("mmag.q.start"), opts, lambda i: ["start", -1 if i == n else i])
     if ph == "turn" or ph == "passive_roll":
         title = t("mmag.passive") if ph == "passive_roll" else t("mmag.turn")
-        if s["own"]:
+        if s["own"]:  # the fields start at the dice as they lie
             fields = [(label(s, i), 1, 6, None) for i in range(DICE)]
-            return Fields(title, fields, lambda v: ["roll"] + v, player=s["active"], lines=[t("mmag.enter")])
-        return Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")])
+            return Fields(title, fields, lambda v: ["roll"] + v, initial=[v or 1 for v in s["dice"]],
+                          player=s["active"], lines=[t("mmag.enter")])
+        # the box hands on and rolls: a stray OK of the player before rolls nothing (guard)
+        return Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
+                    guard=True)
     if ph == "decide":
         return _decide(s)
-    if ph == "picks":
+    if ph == "picks":  # the rerolled dice large, the passive player's name above them
         k = len(s["picks"])
         dice = [i for i in range(DICE) if s["rerolled"] >> i & 1]
-        opts = [t("mmag.none")] + [_die(s, i) for i in dice]
-        return Choice(t("mmag.q.pick"), opts, lambda j: ["pick", dice[j - 1] if j else -1], player=_passive(s, k))
+        return Pick(t("mmag.q.pick"), [str(s["dice"][i]) for i in dice], [label(s, i) for i in dice],
+                    lambda j: ["pick", dice[j] if j >= 0 else -1], (len(dice) - 1) // 2, player=_passive(s, k))
     if ph == "done":  # the dice stay on screen while they are used on the cards
         opts = [t("mmag.a.done")]
         if s["ninth"] < 0:
@@ -306,8 +323,9 @@ def prompt(s):
         return Show(t("mmag.using", who), lambda _: end, tiles=list(zip(values, labels)), lines=[t("mmag.ok_done")])
     if ph == "passive":
         values, labels = _tiles(s)
-        lines = [t("mmag.use_n", passive_dice(s["rerolls"])), t("mmag.remove")]
-        return Show(t("mmag.passive"), lambda _: ["passive"], tiles=list(zip(values, labels)), lines=lines)
+        k = passive_dice(s["rerolls"])
+        title = t("mmag.passive_1") if k == 1 else t("mmag.passive_n", k)
+        return Show(title, lambda _: ["passive"], tiles=list(zip(values, labels)), lines=[t("mmag.remove")], guard=True)
     if ph == "score":
         i = len(s["points"])
         if n == 1:
@@ -353,8 +371,10 @@ def _decide(s):
     who = s["players"][s["active"]]
     if r < ROLLS:
         def chosen(mask):
-            if not mask:
-                return ["use"]
+            if mask < 0:  # YES: the dice used and the 9th card bought, after a confirm
+                return _ninth(s)
+            if not mask:  # the dice stay on screen while they are used: OK ends the turn
+                return ["done", 0]
             if s["own"]:  # only the rerolled dice are entered; the kept ones stay
                 dice = [i for i in range(DICE) if mask >> i & 1]
                 fields = [(labels[i], 1, 6, None) for i in dice]
@@ -362,10 +382,50 @@ def _decide(s):
                               initial=[s["dice"][i] for i in dice], lines=[who])
             return ["reroll", mask]
 
-        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=[t("mmag.mark")])
-    opts = [t("mmag.a.use"), t("mmag.a.chance1"), t("mmag.a.chance2")]
-    pick = Choice(t("mmag.q.third"), opts, lambda i: ["use"] if i == 0 else ["chance", i], player=s["active"])
+        first = s["ninth"] < 0  # only the first 9th card changes the end: YES only until then
+        lines = [t("mmag.mark"), t("mmag.no_rest")] + ([t("mmag.yes_ninth")] if first else [])
+        # guard: a stray OK of the player before (the last passive pick, the roll) ends no turn
+        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines, ok=_ok_hint,
+                     yes=-1 if first else None, no=True, guard=True)
+    codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
+
+    def third(i):
+        c = codes[i]
+        if c == "use_end":
+            return ["done", 0]
+        return _ninth(s) if c == "use_ninth" else ["chance", int(c[-1])]
+
+    pick = Choice(t("mmag.q.third"), [t("mmag.a." + c) for c in codes], third, player=s["active"])
     return Show(t("mmag.roll_n", who, r, ROLLS), lambda _: pick, tiles=list(zip(values, labels)), lines=[t("mmag.ok_third")])
+
+
+def _ninth(s):
+    """The dice used and the 9th card bought: confirmed, with what it does to the end."""
+    now = s["counter"] + 1 if s["n"] == 1 else s["round"]
+    line = t("mmag.ninth_end") if _end_round(s) > now else t("mmag.ninth_last")
+    return Confirm(t("mmag.q.ninth"), lambda _: ["done", 1], lines=[line], player=s["active"])
+
+
+def _ok_hint(mask):
+    """What OK does with the dice marked: reroll them, or (none marked) end the turn;
+    and NO: reroll the others (a player who marked the dice to keep)."""
+    n = bin(mask).count("1")
+    if not n:
+        return t("mmag.ok_use")
+    return t("mmag.ok_reroll", n) if n == DICE else t("mmag.ok_no", n, DICE - n)
+
+
+def _campaign(s):
+    """Solo: the campaign's level (OK), a new campaign (confirmed) or a game outside it."""
+    def chosen(i):
+        if i == 0:
+            return ["begin"]
+        if i == 1:
+            return Confirm(t("mmag.q.new"), lambda _: ["begin", "new"], lines=[t("mmag.new_q"), t("mmag.new_kept")])
+        return Number(t("mmag.q.level"), 1, len(LEVELS), lambda v: ["begin", "free", v], initial=s["level"])
+
+    opts = [t("mmag.a.level", s["level"]), t("mmag.a.new"), t("mmag.a.free")]
+    return Choice(t("mmag.v.campaign"), opts, chosen, big=t("mmag.level", s["level"]), lines=campaign_lines(s))
 
 
 # ---------------------------------------------------------------- words, tables, result
@@ -387,7 +447,9 @@ def describe(s, a):
         return t("mmag.d.ninth") if a[1] else t("mmag.d.done")
     if w == "start":
         return t("mmag.d.start", s["players"][s["first"]])
-    if w == "score":
+    if w == "score":  # solo: no empty spaces are asked
+        if s["n"] == 1:
+            return t("mmag.b.score", s["players"][0], a[2])
         return t("mmag.d.score", s["players"][a[1]], a[2], a[3])
     return t("mmag.d." + w)
 
@@ -407,13 +469,15 @@ def brief(s, a):
         return t("mmag.b.chance" + str(a[1]))
     if w == "done":  # the turn has passed on (unless the game ends or a solo game goes on)
         p = s["active"] if s["phase"] != "turn" else (s["active"] - 1) % s["n"]
-        return t("mmag.b.ninth" if a[1] else "mmag.b.done", s["players"][p][:8])
+        if a[1]:
+            return t("mmag.b.ninth", s["players"][p][:8])
+        return row("mmag.b.done", [s["players"][p]], " ".join([str(v) for v in s["dice"]]))
     if w == "start":
         return t("mmag.b.start", s["players"][s["first"]][:8])
     if w == "score":
         return t("mmag.b.score", s["players"][a[1]][:8], a[2])
     if w == "begin":
-        return t("mmag.b.begin", s["level"])
+        return t("mmag.b." + s["mode"], s["level"])
     return t("mmag.b." + w)  # colours, use, passive
 
 
@@ -467,9 +531,7 @@ def result(s):
     for k in range(n):
         i = order[k]
         same = k and _key(s, i)[:2] == _key(s, order[k - 1])[:2]
-        text = str(s["points"][i])
-        if n == 1:
-            text = t("mmag.r.won" if level_result(s)[0] else "mmag.r.lost", text)
+        text = str(s["points"][i])  # solo: won or lost is said under it (closing)
         out.append((out[-1][0] if same else k + 1, i, text))
     return out
 
@@ -482,10 +544,15 @@ def level_result(s):
 
 
 def progress(s, rec):
-    """The campaign after a finished solo game (multiplayer games leave it alone)."""
+    """The campaign after a finished solo game (multiplayer games and solo games outside
+    the campaign leave it alone). A new campaign keeps the old one's level and points
+    aside (aside_level, aside_carry) and its best level and challenge."""
     rec = dict(rec)
-    if s["n"] > 1:
+    if s["n"] > 1 or s["mode"] == "free":
         return rec
+    if s["mode"] == "new" and "level" in rec:
+        rec["aside_level"] = rec.pop("level")
+        rec["aside_carry"] = rec.pop("carry", 0)
     won, surplus = level_result(s)
     level = s["level"]
     rec["played"] = rec.get("played", 0) + 1
@@ -501,7 +568,23 @@ def progress(s, rec):
     return rec
 
 
+def closing(s):
+    """Solo: under the result, how it came about and what it carries forward."""
+    if s["n"] > 1:
+        return []
+    won, surplus = level_result(s)
+    points, carry = s["points"][0], s["carry"]
+    lines = [t("mmag.f.won" if won else "mmag.f.lost"), t("mmag.f.sum", points, carry, points + carry, solo_level(s["level"])[1])]
+    if s["mode"] == "free":
+        return lines + [t("mmag.f.free")]
+    if won and s["level"] < len(LEVELS):
+        return lines + [t("mmag.f.next", s["level"] + 1, surplus)]
+    return lines + [t("mmag.f.again")]
+
+
 def summary(s):
+    if s["phase"] == "over":
+        return t("mmag.summary_over")
     if s["n"] == 1:
         return t("mmag.summary_solo", s["level"], s["counter"] + 1)
     return t("mmag.summary", s["n"], s["round"])

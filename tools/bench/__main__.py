@@ -4,6 +4,7 @@
     python -m tools.bench --out FILE  write somewhere else
     python -m tools.bench --jobs N    emulator runs at once (default: one per CPU)
     python -m tools.bench --no-pico   skip the emulated Pico (its section says so)
+    python -m tools.bench --presses-only   only the presses per turn, into the file as it is
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -17,7 +18,7 @@ import tempfile
 import time
 
 from core import i18n
-from tools.bench import ROOT, heap, imports, pico, playouts, speed, wasm, wire, wtr
+from tools.bench import ROOT, heap, imports, pico, playouts, presses, speed, wasm, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
@@ -29,7 +30,14 @@ def main(argv=None):
     ap.add_argument("--commit", help="text for the commit row (e.g. when run on a `git archive` export)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="emulator runs at once")
     ap.add_argument("--no-pico", action="store_true", help="do not run the emulated Pico")
+    ap.add_argument("--presses-only", action="store_true",
+                    help="only count the presses per turn (seconds) and replace that section of --out")
     args = ap.parse_args(argv)
+    if args.presses_only:
+        i18n.use("ui")
+        i18n.set_lang("en")
+        presses.replace_section(args.out, environment(args.commit)["commit"])
+        return
     why = wasm.missing()
     if why:
         raise SystemExit("bench: %s; needs node and the MicroPython WebAssembly port (./dev setup)" % why)
@@ -54,6 +62,8 @@ def main(argv=None):
         r["tim"], r["mp_version"] = speed.measure(tmp, trees, sess_list)
         step("playouts")
         r["plays"] = playouts.measure()
+        step("presses per turn")
+        r["presses"] = presses.measure()
         if args.no_pico:
             r["pico"] = {"missing": "skipped (`--no-pico`)"}
             r["wtr"] = {"missing": "skipped (`--no-pico`)"}

@@ -3,7 +3,7 @@ module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem
 "romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
 document's text."""
 
-from tools.bench import heap, imports, pico, playouts, rework, speed, wire, wtr
+from tools.bench import heap, imports, pico, playouts, presses, rework, speed, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -63,4 +63,5 @@ def report(r):
     L += wire.section(r["kinds"], r["boot"])
     L += speed.section(r["tim"])
     L += playouts.section(r["plays"])
+    L += presses.section(r["presses"])
     return "\n".join(L)
