@@ -190,5 +190,7 @@ def resume(app, game_id):
 
 
 def remember(app, game_id):
-    if app.storage:
+    """The game the box comes back to after a power cut; written only when it changes
+    (the boot resumes the last game: an unchanged write there cost flash writes a boot)."""
+    if app.storage and app.storage.get("last") != game_id.encode():
         app.storage.put("last", game_id.encode())

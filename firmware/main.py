@@ -159,9 +159,11 @@ def run(app, hw, steps=None):
 
 
 def boot(hw, seed=None):
-    """Build the App on `hw`; None in safe mode (OK + BACK held)."""
+    """Build the App on `hw`; None in safe mode (OK + BACK held), which the panel says
+    (the serial port may be unplugged)."""
     if hw.buttons.read() & _OK_BACK == _OK_BACK:
         print("Tablebox: safe mode (OK+BACK held), loop not started")
+        hw.display.show(safe_mode_frame(), 0xFF)
         return None
     from core.app import App
 
@@ -170,6 +172,18 @@ def boot(hw, seed=None):
     if seed is None:
         seed = _entropy  # read when the first game starts: one module less at boot
     return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native)
+
+
+def safe_mode_frame():
+    """The panel in safe mode: what happened and how to leave it (English: the settings
+    that name the language are not read in safe mode)."""
+    from core.frame import Frame
+
+    f = Frame()
+    f.center("Safe mode", 16, 2)
+    f.center("OK+BACK held at boot", 40)
+    f.center("Reset to start", 48)
+    return f.buf
 
 
 def _native():

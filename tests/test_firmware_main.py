@@ -163,12 +163,31 @@ def test_sleeping_app_polls_slower_and_uses_lightsleep(dev, monkeypatch):
     assert dev.panel.visible() == bytes(app.frame.buf)
 
 
-def test_safe_mode_skips_the_loop(dev):
+def test_safe_mode_skips_the_loop_and_says_so_on_the_panel(dev):
     dev.m.levels[PIN["OK"]] = 0
     dev.m.levels[PIN["BACK"]] = 0
     hw = dev.hardware()
     assert fw.main(hw=hw, steps=polls(50)) is None
     assert dev.clock.slept == []
+    assert dev.panel.visible() == bytes(fw.safe_mode_frame()) and any(dev.panel.visible())
+
+
+def test_resuming_the_last_game_at_boot_writes_no_flash(dev):
+    """Issue 33: every boot rewrote /data/last with the same name (3 flash writes)."""
+    from core import savefile
+
+    hw = dev.hardware()
+    savefile.store(hw.storage, "g23", {"players": ["A", "B"]}, 1, [], 1)
+    hw.storage.put("last", b"g23")
+    writes = []
+    put = hw.storage.put
+    hw.storage.put = lambda name, data: (writes.append(name), put(name, data))
+    app = fw.main(hw=hw, steps=polls(20))
+    assert app.top().title == "23" and writes == []  # "Resume 23?", nothing written
+    from core.gamemenu import remember
+
+    remember(app, "mmag")  # another game: written
+    assert writes == ["last"] and hw.storage.get("last") == b"mmag"
 
 
 def test_ctrl_c_turns_leds_off_and_reraises(dev, monkeypatch):

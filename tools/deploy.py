@@ -1,6 +1,7 @@
 """Precompile the app and copy it to a Pico running MicroPython (`./dev deploy`).
 
-    python -m tools.deploy                  ask the board, build, copy, soft-reset
+    python -m tools.deploy                  ask the board, build, copy, reset (mpremote
+                                            reset: a hard reset, machine.reset())
     python -m tools.deploy --dry-run        only build into build/ (no board needed)
     python -m tools.deploy --romfs          the app must go to the board's ROMFS partition
     python -m tools.deploy --no-romfs       the app goes to the filesystem, ROMFS or not
