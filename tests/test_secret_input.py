@@ -277,6 +277,18 @@ def test_fields_wrap_and_answer_a_list(make_box, kit):
     assert box.leds.history[-1][:2] == (0, 255)  # odd count: "No fit" on the NO LED
 
 
+def test_a_tile_screens_context_row_turns_only_while_nobody_presses(make_box, kit):
+    """The row shows the next context line after ROTATE_MS without a key, so the same
+    presses give the same frames at any pace (the emulated Pico presses slower)."""
+    box = resumed(make_box, "kit", TO_BALLOT[:3])  # keep which dice? (Ann, the last action)
+    first = box.lines()[1]
+    for _ in range(8):  # 4 s of presses, one every 500 ms: the row stays
+        box.do("RIGHT", "wait 380")
+        assert box.lines()[1] == first
+    box.do("wait 2000")  # idle: the next line
+    assert box.lines()[1] != first and box.lines()[1] in box.app.top().lines
+
+
 def test_text_entry_both_cases_digits_delete_and_back_asks(make_box, kit):
     box = resumed(make_box, "kit", TO_BALLOT[:1])  # name this round
     box.do("UP", "RIGHT", "YES", "UP", "UP", "RIGHT", "DOWN")  # "A", "b", "-"
