@@ -111,8 +111,10 @@ def test_use_romfs():
 
 def test_dry_run_builds_the_image_with_exactly_the_apps_mpy_and_text_files(monkeypatch, tmp_path):
     monkeypatch.setattr(deploy, "BUILD", str(tmp_path / "device"))
-    assert deploy.main(["--dry-run"]) == 0
+    assert deploy.main(["--dry-run"]) == 0  # the device files only (issue 33: no image unasked)
     image, main_py = deploy.romfs_paths()
+    assert os.path.isfile(os.path.join(deploy.BUILD, "main.py")) and not os.path.exists(os.path.dirname(image))
+    assert deploy.main(["--dry-run", "--romfs"]) == 0
     with open(image, "rb") as f:
         files = read_romfs(f.read())
     want = sorted([p[:-3] + ".mpy" for p in deploy.source_files()] + deploy.data_files())

@@ -2,7 +2,8 @@
 
     python -m tools.deploy                  ask the board, build, copy, reset (mpremote
                                             reset: a hard reset, machine.reset())
-    python -m tools.deploy --dry-run        only build into build/ (no board needed)
+    python -m tools.deploy --dry-run        only build into build/device/ (no board needed);
+                                            with --romfs also the image, build/romfs/
     python -m tools.deploy --romfs          the app must go to the board's ROMFS partition
     python -m tools.deploy --no-romfs       the app goes to the filesystem, ROMFS or not
     python -m tools.deploy --production     watchdog + lightsleep on (firmware/config.py)
@@ -367,7 +368,8 @@ def deploy(port=None, production=False, romfs=None):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="./dev deploy", description=__doc__.split("\n")[0])
-    ap.add_argument("--dry-run", action="store_true", help="only build into build/device/ and build/romfs/")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="only build into build/device/ (with --romfs also the image into build/romfs/)")
     rom = ap.add_mutually_exclusive_group()
     rom.add_argument("--romfs", dest="romfs", action="store_const", const=True,
                      help="deploy to the board's ROMFS partition (error if it has none)")
@@ -383,7 +385,8 @@ def main(argv=None):
             write_manifest()
         elif a.dry_run:
             build(march=a.march, production=a.production)
-            build_romfs()
+            if a.romfs:  # the image only when asked for: pico-emu's measure builds with --dry-run
+                build_romfs()
         else:
             deploy(a.port, a.production, a.romfs)
     except DeployError as e:
