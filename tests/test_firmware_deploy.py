@@ -22,12 +22,17 @@ def _py_files(*dirs, ext="*.py"):
     return sorted(os.path.relpath(p, ROOT).replace(os.sep, "/") for p in out)
 
 
+def _device_py():
+    """The .py files MicroPython runs: all but the CircuitPython/Blinka ones."""
+    return [p for p in _py_files("core", "firmware", "boards") if p not in deploy.NOT_ON_MICROPYTHON]
+
+
 def test_committed_manifest_lists_exactly_the_current_files():
     with open(os.path.join(ROOT, "package.json")) as f:
         committed = json.load(f)
     srcs = sorted(src for _, src in committed["urls"] if _ != "main.py")
     data = _py_files("core", ext="*.txt") + _py_files("core", ext="*.bin")
-    want = sorted(_py_files("core", "firmware", "boards") + data)
+    want = sorted(_device_py() + data)
     assert "core/lang/ui_en.txt" in want
     assert srcs == want, "package.json is stale: run `python -m tools.deploy --write-manifest`"
     for dest, src in committed["urls"]:
@@ -89,7 +94,7 @@ def test_deploy_builds_and_copies(fake_board, tmp_path):
         os.path.relpath(p, tmp_path / "device").replace(os.sep, "/")
         for p in glob.glob(str(tmp_path / "device" / "**" / "*.mpy"), recursive=True)
     )
-    assert built == [p[:-3] + ".mpy" for p in _py_files("core", "firmware", "boards")]
+    assert built == [p[:-3] + ".mpy" for p in _device_py()]
     for rel in _py_files("core", ext="*.txt") + _py_files("core", ext="*.bin"):  # data as it is
         assert (tmp_path / "device" / rel).read_bytes() == open(os.path.join(ROOT, rel), "rb").read()
 
@@ -113,3 +118,13 @@ def test_production_build_turns_the_watchdog_on(tmp_path):
     ns = {}
     exec(text, ns)
     assert ns["WATCHDOG"] and ns["LIGHTSLEEP"] and 2000 <= ns["WATCHDOG_MS"] <= 8388
+
+
+def test_the_circuitpython_and_blinka_files_stay_off_the_pico(tmp_path):
+    """Issue 33: ./dev deploy copied cp_backend, cp_main and the Blinka board (~4 KB)."""
+    built = deploy.build(out=str(tmp_path / "device"), quiet=True)
+    names = [os.path.relpath(p, str(tmp_path / "device")).replace(os.sep, "/") for p in built]
+    assert names and not [n for n in names if n[:-4] + ".py" in deploy.NOT_ON_MICROPYTHON]
+    assert "firmware/main.mpy" in names and "boards/pico.mpy" in names
+    for rel in deploy.NOT_ON_MICROPYTHON:
+        assert os.path.isfile(os.path.join(deploy.ROOT, rel))  # still in the tree, for CircuitPython

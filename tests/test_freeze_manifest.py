@@ -11,21 +11,25 @@ MANIFEST = os.path.join(ROOT, "tools", "manifest.py")
 
 def frozen_files():
     """Run the manifest with stand-ins for the build's functions; the .py files frozen."""
-    files = []
+    frozen = []
     included = []
 
-    def package(name, base_path="."):
-        top = os.path.normpath(os.path.join(os.path.dirname(MANIFEST), base_path, name))
-        assert os.path.isfile(os.path.join(top, "__init__.py")), name
-        for d, _, names in os.walk(top):
-            files.extend(os.path.relpath(os.path.join(d, n), ROOT) for n in names if n.endswith(".py"))
+    def package(package_path, files=None, base_path=".", opt=None):  # MicroPython's signature
+        top = os.path.normpath(os.path.join(os.path.dirname(MANIFEST), base_path, package_path))
+        assert os.path.isfile(os.path.join(top, "__init__.py")), package_path
+        if files is None:
+            files = [os.path.relpath(os.path.join(d, n), top) for d, _, names in os.walk(top) for n in names]
+        for n in files:  # relative to the package
+            if n.endswith(".py"):
+                assert os.path.isfile(os.path.join(top, n)), n
+                frozen.append(os.path.relpath(os.path.join(top, n), ROOT))
 
     with open(MANIFEST) as f:
         exec(compile(f.read(), MANIFEST, "exec"), {"package": package, "include": included.append})
     # what the stock firmware freezes stays: RPI_PICO has no $(BOARD_DIR)/manifest.py,
     # it builds with the port's (the board's own manifest is an error there)
     assert included == ["$(PORT_DIR)/boards/manifest.py"]
-    return sorted(files)
+    return sorted(frozen)
 
 
 def test_manifest_freezes_exactly_what_deploy_copies():

