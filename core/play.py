@@ -29,12 +29,17 @@ from core.ui import BigResult, Confirm, Menu, Message, NumberPicker
 def context(ctx, p):
     """The small lines of a screen without the large face: who answers and what the table
     reads ("Anna  Top 14"), what was done last (on a turn's first screen), the prompt's."""
+    return who(ctx, p) + latest(p) + list(p.lines)
+
+
+def who(ctx, p):
+    """["Anna  Top 14"]: who answers and what the table reads, or [] (core.tiles too)."""
     parts = []
     if p.player is not None:
         parts.append(ctx.names()[p.player])
     if p.big:
         parts.append(p.big)
-    return (["  ".join(parts)] if parts else []) + latest(p) + list(p.lines)
+    return ["  ".join(parts)] if parts else []
 
 
 def latest(p):

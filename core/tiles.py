@@ -10,8 +10,8 @@ changes at most three pages.
 Openers (see core.prompts, core.play): multi = choose any subset (LEFT/RIGHT move,
 UP/DOWN toggle the tile and step to the next, so marking neighbours is one press each;
 OK done; the hint row may say what OK will do with the tiles chosen, YES may give an
-answer of its own and NO the tiles not chosen, when some are); fields = several small values on one screen (LEFT/RIGHT move,
-UP/DOWN change with wrap-around, OK done); pick = one tile or none, for a player whose
+answer of its own and NO the tiles not chosen, when some are); fields = several small
+values on one screen (LEFT/RIGHT move, UP/DOWN change with wrap-around, OK done); pick = one tile or none, for a player whose
 name is drawn large (the D-pad moves, OK takes once the screen has been up a moment,
 NO takes none).
 """
@@ -21,6 +21,7 @@ from core import ticks_diff
 from core.frame import W, fit, height, width
 from core.i18n import t
 from core.prompts import Prompt
+from core.play import latest, who
 from core.ui import Armed, Screen, pick, title_bar, wrap_all
 
 VALUE_Y = 16  # pages 2-4: a large value and its cell fit in their 24 rows
@@ -139,9 +140,7 @@ class TileEntry(Armed):
         self.on_done = lambda v: ctx.answered(p, v)
         self.on_ok = lambda: self.on_done(self.value())
         self.armed = not p.guard
-        parts = ([ctx.names()[p.player]] if p.player is not None else []) + ([p.big] if p.big else [])
-        head = ["  ".join(parts)] if parts else []  # who answers (and what the table reads)
-        self.lines = wrap_all(head + list(p.lines) + ([p.last] if p.last else []))
+        self.lines = wrap_all(who(ctx, p) + list(p.lines) + latest(p))  # the prompt's help first
         self.at = 0  # the line shown
         self.since = None
 
@@ -193,10 +192,10 @@ class MultiScreen(TileEntry):
 
     def on_event(self, kind, button):
         p = self.p
-        rest = ~self.mask & ((1 << len(p.tiles)) - 1)
         if kind == B.PRESS and button == B.YES and p.yes is not None:
             self.on_done(p.yes)
         elif kind == B.PRESS and button == B.NO and p.no:
+            rest = ~self.mask & ((1 << len(p.tiles)) - 1)
             if rest and self.mask:  # with nothing marked a stray NO rerolls nothing
                 self.on_done(rest)
         else:
@@ -254,7 +253,7 @@ class PickScreen(TileEntry):
     def __init__(self, ctx, p):
         TileEntry.__init__(self, ctx, p)
         self.name = ctx.names()[p.player] if p.player is not None else ""
-        self.lines = wrap_all(([p.last] if p.last else []) + list(p.lines))
+        self.lines = wrap_all(latest(p) + list(p.lines))
         self.cursor = p.initial
 
     def tiles(self):
