@@ -2,7 +2,9 @@
 the game menu. Imported when needed and released when a turn's prompt
 shows again (core.play), so the turns do not carry this code.
 
-The game menu (BACK or "Menu…" on a root prompt): score table, the game's views, undo
+The game menu (BACK or "Menu…" on a root prompt): score table, the game's views, the
+table's overrides (law effects the box cannot know: each a prompt chain to an action,
+so it is confirmed, saved, undone and shown as the last action like any other), undo
 (with a confirm that says in words what is undone), redo, how the box rules, home, end
 the game.
 """
@@ -20,14 +22,16 @@ def menu(play):
     Entries are looked up by key so redo can come and go."""
     s = play.session
     views = s.views()
-    keys = ["game.scores"] + ["view." + str(i) for i in range(len(views))] + ["game.undo"]
+    fixes = s.overrides()
+    keys = ["game.scores"] + ["view." + str(i) for i in range(len(views))]
+    keys += ["over." + str(i) for i in range(len(fixes))] + ["game.undo"]
     if s.can_redo():
         keys.append("game.redo")
     help_key = s.game_id + ".help"
     if t(help_key) != help_key:
         keys.append("game.rules")
     keys += ["game.home", "game.end"]
-    labels = [views[int(k[5:])][0] if k[:5] == "view." else t(k) for k in keys]
+    labels = [views[int(k[5:])][0] if k[:5] == "view." else fixes[int(k[5:])][0] if k[:5] == "over." else t(k) for k in keys]
     play.app.push(Menu(play.title, labels, lambda i: pick(play, keys[i])))
 
 
@@ -40,6 +44,10 @@ def pick(play, key):
     elif key[:5] == "view.":
         title, header, rows = s.views()[int(key[5:])]
         app.push(Table(title, header, rows))
+    elif key[:5] == "over.":  # the table's own override: a prompt chain to an action
+        from core.prompts import open_prompt
+
+        open_prompt(play, s.overrides()[int(key[5:])][1])
     elif key == "game.undo":
         limit = s.undo_limit()
         if not limit:
@@ -119,6 +127,10 @@ def start_new(app, game_id):
             begin()
             return
         key, label, values = game.OPTIONS[k]
+        when = getattr(game, "WHEN", {}).get(key)
+        if when and settings.get(when[0]) != when[1]:  # not asked: this table has no use for it
+            options(k + 1)
+            return
 
         def chosen(i):
             settings[key] = values[i]

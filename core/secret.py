@@ -146,7 +146,7 @@ class VoteScreen(Screen):
             f.center(self.p.lines[0], 48)
         flow = self.ctx
         if isinstance(flow, SecretFlow):  # the vote press then draws only cached texts
-            f.prepare([t(w) for w in flow.p.recorded] + [t("vote.next")])
+            f.prepare([t(w) for w in flow.p.recorded] + [t(flow.onward())])
 
 
 class Recorded(Screen):
@@ -166,7 +166,7 @@ class Recorded(Screen):
         f.center(t(words[0]), 16)
         f.center(t(words[1]), 32)
         f.center(t(words[2]), 40)
-        f.center(t("vote.next"), 56)
+        f.center(t(self.flow.onward()), 56)
 
 
 class SecretFlow:
@@ -182,6 +182,7 @@ class SecretFlow:
         self.answers = []
         self.base = 0  # stack index of the hand-over / recorded screen
         self.voter = None
+        self.at = 0
         self._vote = None  # (when, stack, answers given) at the last vote, for both()
 
     def names(self):
@@ -194,6 +195,7 @@ class SecretFlow:
         self.base = len(self.app.stack) - 1
 
     def _handover(self):
+        self.at = len(self.answers)  # who answers now: voters[at]
         self.voter = self.names()[self.p.voters[len(self.answers)]]
         return HandOver(self.voter, self._begin, on_back=self._back)
 
@@ -233,6 +235,11 @@ class SecretFlow:
         app.cut(len(v[1]))  # the restored stack as it is; held buttons ignored
         app.refresh()  # the screen after the vote showed it: send every page
         return True
+
+    def onward(self):
+        """What OK on the recorded screen does: pass the box on, or (the last voter) end
+        the secret; the same whatever was answered."""
+        return "vote.next" if self.at + 1 < len(self.p.voters) else "vote.last"
 
     def next_voter(self):
         self._vote = None

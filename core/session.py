@@ -114,6 +114,11 @@ class Session:
         brief = getattr(self.game, "brief", None)
         return brief(self.state, self.log[-1]) if brief and self.log else None
 
+    def overrides(self):
+        """The game's overrides now: [(label, prompt)] (core.gamemenu)."""
+        overrides = getattr(self.game, "overrides", None)
+        return overrides(self.state) if overrides else []
+
     def views(self):
         """The game's read-only views: [(title, header, rows)]."""
         views = getattr(self.game, "views", None)

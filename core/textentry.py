@@ -19,6 +19,21 @@ AZ = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TAIL = "0123456789-"
 
 
+# Every capital the box types and its small letter, for fold().
+CAPS = AZ + "".join([EXTRA[k][0] for k in sorted(EXTRA)])
+SMALL = AZ.lower() + "".join([EXTRA[k][1][: len(EXTRA[k][0])] for k in sorted(EXTRA)])
+
+
+def fold(s):
+    """s in small letters, the same on every runtime, for names compared without case
+    ("Star", "STAR" and "star" are one symbol)."""
+    out = []
+    for c in s:
+        k = CAPS.find(c)
+        out.append(SMALL[k] if k >= 0 else c)
+    return "".join(out)
+
+
 def charsets(lang):
     """(capitals, small): the characters a Text answer cycles through, space first."""
     up, low = EXTRA.get(lang, ("", ""))

@@ -154,10 +154,10 @@ class Menu(Screen):
             y = (row0 + r) * 8
             # A scroll mark needs the right edge of the first or last row only.
             marked = (r == 0 and self.top > 0) or (r == rows - 1 and j + 1 < n)
-            room = W - 16 if marked else W - 8
-            if j < k:
-                f.center(fit(notes[j], 1, room), y)
+            if j < k:  # a note, centred: the whole row (wrap_all's 21 characters)
+                f.center(fit(notes[j], 1, W - 16 if marked else W), y)
                 continue
+            room = W - 16 if marked else W - 8
             i = j - k
             sel = i == self.index
             f.text(fit(self.label(i), 1, room), 8, y, 1, invert=sel)

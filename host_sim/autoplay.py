@@ -7,7 +7,8 @@ whatever the game draws at random. Each prompt kind says which presses give an a
 (core.playout.keys). keys_for(prompt, action) finds the answers by searching
 the prompt chain instead (for tests that name an action). game_script() writes a whole
 session: choose the game, players, options, every action, and `expect` lines for the
-final ranking. `python -m host_sim.autoplay GAME PLAYERS SEED OUT` writes such a script,
+final ranking; an action the table takes from the game menu (a game's overrides()) has
+("override", k, path) for its path. `python -m host_sim.autoplay GAME PLAYERS SEED OUT` writes such a script,
 which is how tests/scripts/*.txt were made.
 """
 
@@ -53,7 +54,10 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
     out = ["# {}: {} players, {} actions (host_sim.autoplay)".format(info[2], n, len(actions))]
     out += ["DOWN"] * index + ["OK"]
     out += ['expect "{}"'.format(t("pl.count"))] + ["UP"] * (n - info[3]) + ["OK", "OK"]
+    when = getattr(game, "WHEN", {})
     for key, _, values in game.OPTIONS:
+        if key in when and settings[when[key][0]] != when[key][1]:
+            continue  # not asked (core.gamemenu)
         out += ["DOWN"] * values.index(settings[key]) + ["OK"]
     from core.secret import chain_seed
 
@@ -62,11 +66,21 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
     for i in range(len(actions)):
         a = actions[i]
         out.append("# " + " ".join([str(x) for x in a]))
-        if paths:
+        pairs = paths[i] if paths else None
+        if isinstance(pairs, tuple):  # ("override", k, pairs): from the game menu
+            _, k, pairs = pairs
+            # BACK on a turn's screen opens the game menu: scores, views, overrides, ...
+            views = game.views(state) if hasattr(game, "views") else []
+            out += ["BACK"] + ["DOWN"] * (1 + len(views) + k) + ["OK"]
+            p = game.overrides(state)[k][1]
+            for _, answer in pairs:
+                out += keys(p, answer)
+                p = p.answer(answer)
+        elif pairs:
             # Fresh prompts of the replayed state: a recorded prompt's closures may see
             # the playout's state as it was later (a secret chain asks what is left).
             p = game.prompt(state)
-            for _, answer in paths[i]:
+            for _, answer in pairs:
                 p.seed = chain_seed(seed, i)  # a secret's lists start where the box starts them
                 out += keys(p, answer)
                 p = p.answer(answer)

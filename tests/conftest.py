@@ -104,7 +104,7 @@ def refused_by(game, s, a):
 def random_game_fits(game, s, rng, lang, long_names):
     """Play state s to its end with random answers, asserting that every prompt on the
     way fits the panel in `lang`: titles and lines 21 characters (lines wrapped, at most
-    6 where they do not scroll), menu items 18 (beside the scroll marks), large text 10
+    6 where they do not scroll; a confirm and a show scroll), menu items 18 (beside the scroll marks), large text 10
     a row, field labels their tile; then the views, the score table and the ranking."""
     from core.frame import W, width
     from core.playout import random_action
@@ -117,7 +117,7 @@ def random_game_fits(game, s, rng, lang, long_names):
             assert width(q.title) <= W - 2, (lang, q.title)
             lines = wrap_all(q.lines)
             assert all(width(x) <= W for x in lines), (lang, lines)
-            assert q.kind == "confirm" or len(lines) <= 6, (lang, lines)  # a confirm scrolls
+            assert q.kind in ("confirm", "show") or len(lines) <= 6, (lang, lines)  # these scroll
             for x in getattr(q, "options", ()):
                 assert width(x) <= W - 16, (lang, x)
             assert not q.big or width(q.big, 2) <= W or all(width(w, 2) <= W for w in q.big.split(" ", 1)), (lang, q.big)

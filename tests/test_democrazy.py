@@ -1,7 +1,13 @@
 """Democrazy: the ballot resolution, jokers, blue laws, the end and the final count; the
-box's secrecy on screen; thousands of random playouts with invariants."""
+box's secrecy on screen; the open reveal; the table's overrides; thousands of random
+playouts with invariants. `python tests/test_democrazy.py` rewrites
+tests/scripts/democrazy_table.txt (a whole 10-player game with every override)."""
 
 import os
+import sys
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pytest
 
@@ -9,7 +15,8 @@ from core import i18n, saves
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
-from host_sim import script
+from core.prompts import is_prompt
+from host_sim import autoplay, script
 from tests.test_secret_input import observe, resumed
 
 g = load("democrazy")
@@ -18,10 +25,13 @@ NAMES = ["Ann", "Ben", "Cid", "Dee"]
 
 
 def new(n=4, **opts):
+    """A new game in which Ann starts (the setup's question answered)."""
     i18n.set_lang("en")
     settings = {"players": (NAMES + ["P5", "P6", "P7", "P8", "P9", "P10"])[:n]}
     settings.update(opts)
-    return g.new(settings, 11)
+    s = g.new(settings, 11)
+    g.apply(s, ["start", 0])
+    return s
 
 
 # ----------------------------------------------------------------- resolution
@@ -106,7 +116,9 @@ def test_own_jokers_are_named_when_played():
     g.apply(s, ["propose", 1, 1, "Tax", "heart", -1])
     assert [o for o in g.prompt(s).ask(2).options][2:] == ["White shoe", "Black shoe", "Embrouille"]
     g.apply(s, ["ballot", "N", "N", "W", "N"])
-    assert s["adopted"] and s["spent"] == [0, 0, 1, 0] and s["blue"] == [["Tax", "heart"]]
+    assert s["adopted"] and s["spent"] == [0, 0, 1, 0] and s["blue"] == []
+    g.apply(s, ["next"])  # the result read: the law goes on the table
+    assert s["blue"] == [["Tax", "heart"]]
 
 
 # ----------------------------------------------------------------- blue laws, the end
@@ -126,7 +138,9 @@ def test_blue_laws_one_per_symbol_at_most_six():
     assert s["blue"] == [["L0", "S0"], ["L1", "S1"], ["L3", "S3"], ["L4", "S4"], ["L5", "S5"], ["New", "S2"]]
     with pytest.raises(ValueError):
         g.apply(s, ["propose", 1, 0, "Seven", "S9", -1])  # 7th with a new symbol: name one
-    chain = g.prompt(s).answer(0).answer(1).answer(0).answer("Seven").answer("S9")
+    symbols = g.prompt(s).answer(0).answer(1).answer(0).answer("Seven")
+    assert symbols.options == ["S0", "S1", "S3", "S4", "S5", "S2", "New symbol\u2026", "No symbol"]
+    chain = symbols.answer(6).answer("S9")
     assert chain.title == "Replaces which law?" and len(chain.options) == 6
     adopt(s, "Seven", "S9", 0)
     assert len(s["blue"]) == 6 and ["L0", "S0"] not in s["blue"] and s["blue"][-1] == ["Seven", "S9"]
@@ -157,7 +171,7 @@ def test_the_end_and_the_final_count(end):
 # ----------------------------------------------------------------- on the box
 
 
-BALLOT_AT = [["seen"], ["propose", 0, 0, "", "", -1]]
+BALLOT_AT = [["start", 0], ["seen"], ["propose", 0, 0, "", "", -1]]
 
 
 def test_yes_no_and_joker_look_the_same_from_the_recording_press(make_box):
@@ -186,19 +200,30 @@ def test_the_yes_and_no_buttons_cast_the_yes_and_no_cards(make_box):
         assert saves.fetch(box.storage, "democrazy")[0]["l"][-1][:2] == ["ballot", code]
 
 
+def test_the_last_voter_is_told_that_ok_ends_the_vote(make_box):
+    """"OK: pass it on" while voters are to come; the last voter's OK reveals, and says so."""
+    box = resumed(make_box, "democrazy", BALLOT_AT, NAMES)
+    for k in range(4):
+        box.do("wait 1000", "OK", "YES")
+        assert ("OK: all done" if k == 3 else "OK: pass it on") in box.lines()
+        assert "Shown with your name" in box.lines()  # the open reveal, told before it
+        box.do("OK")
+    assert box.lines()[0] == "Result"
+
+
 def test_a_joker_is_on_screen_only_for_its_holder_or_once_played(make_box):
     """Through a whole scripted game: a joker's name appears only on its holder's own
     screens (after their hand-over) and on the reveal of a ballot it was played in."""
     with open(os.path.join(HERE, "scripts", "democrazy_4players.txt")) as f:
         lines = f.read().splitlines()
     box = make_box()
-    jokers = ("White shoe", "Black shoe", "Embrouille")
+    jokers = ("white shoe", "black shoe", "embrouille")
     private = ("Your joker", "Your card")
     for line in lines:
         assert box.runner.do(line) is None
         text = box.lines()
-        if any(j in s for s in text for j in jokers):
-            assert text[0] in private or text[0] == "Result", text
+        if any(j in s.lower() for s in text for j in jokers):
+            assert text[0] in private or text[0] in ("Result", "Cards played"), text
     assert box.lines()[0] == "Final result"
 
 
@@ -216,32 +241,51 @@ def test_full_scripts_play_to_the_end():
 
 
 def test_five_thousand_random_playouts_keep_the_invariants():
+    """Random games in which the table also uses its overrides at random moments."""
+    from core.textentry import fold
+
     i18n.set_lang("en")
     rng = Rng(2026)
     ended = {"fin": 0, "bag": 0}
+    used = set()
     for k in range(5000):
         n = 4 + k % 7
-        opts = {"jokers": ("box", "own")[k % 2], "mix": ("433", "343", "334")[k % 3]}
+        opts = {"jokers": ("box", "own")[k % 2], "mix": ("433", "343", "334")[k % 3], "reveal": ("open", "anon")[k // 2 % 2]}
         s = new(n, **opts)
         played = [0] * n
         while True:
             p = g.prompt(s)
             if p is None:
                 break
+            fixes = g.overrides(s)
+            if fixes and rng.below(4) == 0:
+                p = fixes[rng.below(len(fixes))][1]
             a = random_action(p, rng)
-            before = list(s["spent"])
-            g.apply(s, a)
+            before = {"spent": list(s["spent"]), "skip": list(s["skip"]), "adopted": s["adopted"], "blue": len(s["blue"])}
+            try:
+                g.apply(s, a)
+            except ValueError:
+                assert a[0] == "skip" and sum(before["skip"]) == n - 1  # someone has to vote
+                continue
+            used.add(a[0])
             if a[0] == "ballot":
                 for i in range(n):
+                    assert (a[1 + i] == "-") == bool(before["skip"][i])  # a skipped player casts nothing
                     if a[1 + i] in "WBE":
-                        assert not before[i]  # a joker is spent at most once
+                        assert not before["spent"][i]  # a joker is spent at most once
                         played[i] += 1
-            symbols = [b[1] for b in s["blue"]]
-            assert len(symbols) <= 6 and len(set(symbols)) == len(symbols)
+                assert s["skip"] == [0] * n  # for one ballot only
+            elif a[0] == "overrule":
+                assert s["adopted"] is not before["adopted"]
+            elif a[0] == "repeal":
+                assert len(s["blue"]) == before["blue"] - 1
+            symbols = [fold(b[1]) for b in s["blue"] if b[1]]
+            assert len(s["blue"]) <= 6 and len(set(symbols)) == len(symbols)
         assert max(played) <= 1 and s["end"] in ("fin", "bag")
         ended[s["end"]] += 1
         assert len(g.result(s)) == n
     assert ended["fin"] and ended["bag"]
+    assert {"repeal", "skip", "turn", "overrule"} <= used
 
 
 def test_saved_game_resumes_mid_ballot_with_the_ballot_restarted(make_box):
@@ -249,3 +293,225 @@ def test_saved_game_resumes_mid_ballot_with_the_ballot_restarted(make_box):
     box.do("OK", "OK", "OK")  # Ann cast YES
     box.do("hold BACK", "OK")  # leave: her answer is dropped
     assert saves.fetch(box.storage, "democrazy")[0]["l"] == BALLOT_AT
+
+
+# ----------------------------------------------------------------- the open reveal, overrides
+
+
+def test_symbols_are_one_whatever_the_capitals():
+    s = new(jokers="own")
+    adopt(s, "Tax", "Star")
+    symbols = g.prompt(s).answer(0).answer(1).answer(0).answer("Road")
+    assert symbols.options == ["Star", "New symbol\u2026", "No symbol"]
+    confirm = symbols.answer(1).answer("STAR")  # typed anew in capitals: the same symbol
+    assert confirm.answer(True) == ["propose", 1, 0, "Road", "Star", -1]
+    assert "(replaces Tax)" in confirm.lines[0]
+    adopt(s, "Road", "star")
+    assert s["blue"] == [["Road", "star"]]
+    adopt(s, "Fee", "")  # no symbol: never replaces, and two may lie out
+    adopt(s, "Dues", "")
+    assert s["blue"] == [["Road", "star"], ["Fee", ""], ["Dues", ""]]
+    assert g.views(s)[0][2] == [["star", "Road"], ["-", "Fee"], ["-", "Dues"]]
+    for k in range(3):
+        adopt(s, "L%d" % k, "S%d" % k)
+    with pytest.raises(ValueError):  # a 7th law with no symbol names the one it replaces
+        g.apply(s, ["propose", 1, 0, "Free", "", -1])
+    chain = g.prompt(s).answer(0).answer(1).answer(0).answer("Free").answer(5)
+    assert chain.title == "Replaces which law?" and chain.options[:2] == ["star Road", "Fee"]
+    adopt(s, "Free", "", 1)
+    assert len(s["blue"]) == 6 and ["Fee", ""] not in s["blue"]
+
+
+def test_the_open_reveal_names_every_card_and_the_anonymous_one_none():
+    for reveal in ("open", "anon"):
+        s = new(reveal=reveal)
+        g.apply(s, ["seen"])
+        g.apply(s, ["propose", 0, 1, "", "", -1])
+        j = s["jokers"]
+        g.apply(s, ["ballot", "Y", j[1], "N", "Y"])
+        result = g.prompt(s)
+        assert result.guard and result.big in ("ADOPTED", "REJECTED")
+        after = result.answer(True)
+        names = g.table(s)[1]
+        if reveal == "open":
+            assert after.title == "Cards played"
+            assert after.lines == ["Ann: YES", "Ben: " + g.t("democrazy.c." + j[1]), "Cid: NO", "Dee: YES"]
+            assert after.answer(True) == ["next"] and names[1] == ["Ben", "joker out"]
+        else:
+            assert after == ["next"]  # counts only: no screen links a player to a card
+            assert [r[1] for r in names] == ["-"] * 4
+            assert all("Ben" not in line for line in result.lines)
+
+
+def test_each_override_changes_what_it_says_and_undoes():
+    from core.session import Session
+
+    i18n.set_lang("en")
+    session = Session("democrazy", {"players": NAMES}, 5, (), None)
+    for a in (["start", 1], ["seen"]):
+        session.apply(a, False)
+
+    def fix(label, *answers):
+        before = repr(sorted(session.state.items()))
+        p = dict(g.overrides(session.state))[label]
+        for x in answers:
+            p = p.answer(x)
+        session.apply(p, False)
+        return before
+
+    assert [o[0] for o in g.overrides(session.state)] == ["Skip a voter", "Whose turn"]
+    before = fix("Whose turn", 3, True)
+    assert session.state["turn"] == 3 and session.last() == "Turn set: Dee"
+    session.undo()
+    assert repr(sorted(session.state.items())) == before
+    fix("Skip a voter", 2, True)
+    assert session.state["skip"] == [0, 0, 1, 0] and session.last() == "Cid sits out a vote"
+    session.apply(["propose", 1, 0, "Tax", "Star", -1], False)
+    ballot = g.prompt(session.state)
+    assert ballot.voters == [0, 1, 3] and "Not voting: Cid" in ballot.lines
+    with pytest.raises(ValueError):
+        session.apply(["ballot", "Y", "Y", "Y", "Y"], False)  # Cid casts nothing
+    session.apply(ballot.answer(["Y", "N", "N"]), False)
+    assert session.state["votes"] == ["Y", "N", "-", "N"] and not session.state["adopted"]
+    before = fix("Overrule the result", True)
+    assert session.state["adopted"] and session.last() == "Overruled: adopted"
+    assert g.prompt(session.state).lines[0] == "by majority"  # why, then as the table decided
+    session.undo()
+    assert repr(sorted(session.state.items())) == before
+    fix("Overrule the result", True)
+    session.apply(["next"], False)
+    assert session.state["blue"] == [["Tax", "Star"]]
+    before = fix("Repeal a law", 0, True)
+    assert session.state["blue"] == [] and session.last() == "Law repealed"
+    session.undo()
+    assert repr(sorted(session.state.items())) == before and session.state["blue"] == [["Tax", "Star"]]
+    for i in range(3):
+        fix("Skip a voter", i, True)
+    with pytest.raises(ValueError):  # the last voter cannot be skipped
+        fix("Skip a voter", 3, True)
+    fix("Skip a voter", 0, True)  # skipped twice: votes again
+    assert session.state["skip"] == [0, 1, 1, 0] and session.last() == "Ann votes again"
+
+
+def test_the_table_is_told_its_numbers_and_who_starts():
+    for n, k in ((4, 6), (7, 5), (10, 4)):
+        s = g.new({"players": ["P%d" % i for i in range(n)]}, 3)
+        p = g.prompt(s)
+        assert p.title == "Who starts?" and p.lines == ["Each: %d pawns" % k, "and %d law cards" % k, "Pile: 15 on 10+Fin"]
+        assert p.options[-1] == "The box draws" and p.answer(n) == ["start", -1]
+        g.apply(s, ["start", -1])
+        assert s["turn"] == s["draw"] and s["phase"] == "deal"
+    assert len({g.new({"players": ["P%d" % i for i in range(10)]}, seed)["draw"] for seed in range(40)}) > 5
+
+
+def test_the_joker_mix_is_asked_only_when_the_box_deals(make_box):
+    from core.ui import Menu
+
+    box = make_box()
+    box.do("DOWN", "OK", "OK", "OK")  # Democrazy, 4 players, names as they are
+    assert box.lines()[0] == "Jokers"
+    box.do("DOWN", "OK")  # our own cards
+    assert box.lines()[0] == "Reveal" and isinstance(box.app.top(), Menu)
+
+
+def table_game():
+    """A whole 10-player game as a table plays it (tests/scripts/democrazy_table.txt):
+    the box draws who starts; a blue law; a voter skipped; a result overruled; a symbol
+    typed again in small letters; a law with no symbol; a law repealed; the turn set by
+    hand; jokers played; Fin; red worth 12. Returns (settings, actions, paths)."""
+    i18n.set_lang("en")
+    n = 10
+    settings = {"players": ["P%d" % (i + 1) for i in range(n)], "jokers": "box", "mix": "433", "reveal": "open"}
+    s = g.new(settings, autoplay.box_seed())
+    actions, paths = [], []
+
+    def do(*answers, fix=None):
+        k = None
+        if fix is None:
+            p = g.prompt(s)
+        else:
+            labels = [o[0] for o in g.overrides(s)]
+            k = labels.index(fix)
+            p = g.overrides(s)[k][1]
+        pairs = []
+        for a in answers:
+            pairs.append((p, a))
+            p = p.answer(a)
+        assert not is_prompt(p), p.title
+        g.apply(s, p)
+        actions.append(p)
+        paths.append(pairs if k is None else ("override", k, pairs))
+
+    def ballot(jokers=(), no=(), read=True):
+        """Everyone who votes: YES, NO for those in `no`, their joker for those in `jokers`;
+        then (read) the result and every card by name."""
+        voters = g.prompt(s).voters
+        cards = ["N" if i in no else "Y" for i in voters]
+        for i in jokers:
+            cards[voters.index(i)] = s["jokers"][i]
+        do(cards)
+        if read:
+            do(True, True)
+
+    do(n)  # the box draws who starts
+    do([True] * n)  # everyone has seen their joker
+    do(0, 1, 0, "Tax", 0, "Star", True)  # a blue law, white dot, a new symbol
+    ballot(jokers=(0,), no=(1, 2, 3))
+    do(2, True, fix="Skip a voter")  # P3 sits out the next vote
+    do(0, 0, 1, True)  # a red law, black dot
+    ballot(jokers=(4,), no=(5, 6, 7, 8), read=False)
+    do(True, fix="Overrule the result")
+    do(True, True)
+    do(0, 1, 1, "Road", 1, "star", True)  # "star" is the symbol on the table
+    ballot(no=(1,))
+    do(0, 1, 0, "Fee", 2, True)  # no symbol
+    ballot(jokers=(9, 7))
+    do(0, True, fix="Repeal a law")
+    do(0, True, fix="Whose turn")
+    do(0, 0, 0, True)
+    ballot(jokers=(1, 2, 3), no=(5, 6))
+    do(1, True)  # Fin drawn
+    do([12, 1, 0, 2])  # red worth 12 by a law on the table
+    for i in range(n):
+        do([i % 4, 2, 1, (i * 3) % 5])
+    return settings, actions, paths
+
+
+def test_a_whole_ten_player_game_with_every_override(make_box):
+    """The table game on the box: every ballot's reveal shows all ten cards by name (read
+    by scrolling), a law is repealed, a voter skipped, red counts 12."""
+    from core.show import ShowScreen
+
+    box = make_box()
+    with open(os.path.join(HERE, "scripts", "democrazy_table.txt")) as f:
+        lines = f.read().splitlines()
+    reveals = 0
+    for line in lines:
+        top = box.app.top()
+        if isinstance(top, ShowScreen) and top.title == "Cards played" and line == "OK" and not getattr(top, "_read", 0):
+            top._read = 1
+            seen = []
+            for _ in range(6):
+                seen += box.lines()[1:]
+                box.do("DOWN")
+            names = sorted({x.split(":")[0] for x in seen if ":" in x})
+            assert names == sorted("P%d" % i for i in range(1, 11)), seen
+            reveals += 1
+        assert box.runner.do(line) is None, line
+    assert reveals == 5
+    from core import results
+
+    kept = results.load(box.storage, "democrazy") if hasattr(results, "load") else None
+    settings, actions, _ = table_game()
+    assert {"repeal", "skip", "turn", "overrule"} <= {a[0] for a in actions}
+    assert ["values", 12, 1, 0, 2] in actions
+    assert box.lines()[0] == "Final result", kept
+
+
+if __name__ == "__main__":
+    i18n.use("ui")
+    settings, actions, paths = table_game()
+    lines = autoplay.game_script("democrazy", settings, actions, paths)
+    with open(os.path.join(HERE, "scripts", "democrazy_table.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("wrote democrazy_table.txt")

@@ -126,7 +126,7 @@ def test_with_names_shown_it_is_an_open_vote_everywhere(make_box):
     assert box.lines()[0] == "Open vote" and "Votes shown by name" in box.lines()
     assert not any("Secret" in s for s in box.lines())
     box.do("YES")
-    assert box.lines()[:4] == ["Open vote", "Vote recorded.", "Shown with your name", "when everyone voted."]
+    assert box.lines()[:4] == ["Open vote", "Vote recorded.", "Shown with your name", "once all have voted."]
 
 
 def test_a_secret_vote_says_nobody_sees_it(make_box):

@@ -37,6 +37,12 @@ handling:
   summary(state)        -> short text for "Resume 23 (3 players, round 2)?"
 
 Optional:
+  WHEN                  {key: (other key, value)}: an option asked only when another has
+                        that value (the joker mix only when the box deals the jokers)
+  overrides(state)      -> [(label, prompt)]: the game menu's entries for what only the
+                        table knows (a law's effect, a slip in the ledger); each prompt
+                        chain ends in an action apply() takes, confirmed on the way, so it
+                        is saved, undone and shown as the last action like any other
   views(state)          -> [(title, header, rows)]: read-only tables the game menu offers
                            beside the score table (laws on the table, the mat, the row)
   progress(state, record) -> a new progress record (core.progress: a flat dict kept

@@ -3,19 +3,30 @@ each ballot, keeps the blue laws on the table and does the final count.
 Rules: shared/RULES.md "Democrazy" and rulebooks/democrazy.nl.txt.
 
 Actions (plain lists, validated by apply()):
+  ["start", p]                             who starts: seat p, or -1 when the box draws
+                                           (drawn once at new(), so undo draws nothing new)
   ["seen"]                                 every player has seen their dealt joker
   ["propose", colour, dot, name, symbol, replace]
                                            colour 0 red / 1 blue, dot 0 white / 1 black;
-                                           blue: short name and symbol; replace = index
-                                           of the blue law it replaces when 6 are on the
-                                           table and its symbol is new, else -1
+                                           blue: short name and symbol ("" for none);
+                                           replace = index of the blue law it replaces
+                                           when 6 are on the table and its symbol is not
+                                           among theirs, else -1
   ["ballot", code, ...]                    one card per player in seat order: Y N W B E
-                                           (yes, no, white shoe, black shoe, Embrouille)
-  ["next"]                                 the result was read: the next player's turn
+                                           (yes, no, white shoe, black shoe, Embrouille),
+                                           "-" for a player skipped in this ballot
+  ["next"]                                 the result was read: an adopted blue law goes
+                                           on the table, the next player's turn
   ["fin"] / ["bag"]                        the Fin card was drawn / the last pawn left
                                            the bag: the game ends, the count begins
-  ["values", red, green, blue, yellow]     each pawn colour's value at the end
+  ["values", red, green, blue, yellow]     each pawn colour's value at the end (0-99)
   ["pawns", player, red, green, blue, yellow]  a player's pawns, in seat order
+The table's overrides (game menu, overrides()): law effects only the players know.
+  ["repeal", i]                            blue law i leaves the table
+  ["skip", p]                              p casts nothing in the next ballot (again: p
+                                           votes again)
+  ["turn", p]                              it is p's turn
+  ["overrule"]                             the result just revealed is reversed
 
 Rulings where the rulebook is silent (the help text says them):
 - Jokers dealt by the box come from a deck of 10 whose mix the rulebook does not give;
@@ -23,8 +34,11 @@ Rulings where the rulebook is silent (the help text says them):
   the other near-even mixes. Or the players keep their physical jokers and tell the box
   the kind when they play it.
 - Everyone votes, the proposer too. A joker is spent once played, whatever the result.
-- A blue law whose symbol is already on the table replaces that law when adopted; the
-  7th blue law with a new symbol names, before the vote, the law it would replace.
+- The reveal is open as in the rulebook (each player's card by name); the "anonymous
+  reveal" setting shows counts only, and then no screen links a player to a card.
+- A blue law whose symbol is already on the table (compared without case) replaces that
+  law when adopted; the 7th blue law with a new symbol or none names, before the vote,
+  the law it would replace.
 - Colour values at the end are entered by the players (laws on the table may change
   them); the default is 1. Ties share the place.
 """
@@ -33,17 +47,21 @@ from core.games import options
 from core.i18n import row, t
 from core.prompts import Choice, Confirm
 from core.secret import Secret
-from core.textentry import Text
+from core.textentry import Text, fold
 from core.show import Show
 from core.tiles import Fields
+from core.ui import NARROW
 
 OPTIONS = (
     ("jokers", "democrazy.jokers", ("box", "own")),
     ("mix", "democrazy.mix", ("433", "343", "334")),
+    ("reveal", "democrazy.reveal", ("open", "anon")),
 )
+WHEN = {"mix": ("jokers", "box")}  # the deck's mix only when the box deals the jokers
 COLOURS = ("red", "green", "blue", "yellow")
 JOKERS = "WBE"  # white shoe, black shoe, Embrouille
 MAX_BLUE = 6
+PILE = (15, 10)  # the draw pile: 15 cards on top of 10 shuffled with Fin
 
 
 def _seats(n):
@@ -59,7 +77,8 @@ def per_player(n):
 
 
 def resolve(votes, dot):
-    """True when the law is adopted. votes: one code per voter (Y N W B E); dot "w"/"b"."""
+    """True when the law is adopted. votes: one code per voter (Y N W B E, "-" for a
+    skipped player); dot "w"/"b"."""
     return _resolve(votes, dot)[0]
 
 
@@ -78,7 +97,7 @@ def _resolve(votes, dot):
         elif v == "W" or v == "B":
             shoes += 1
             shoe = v
-        else:
+        elif v != "-":
             raise ValueError(t("democrazy.e.vote"))
     if shoes == 1:
         adopted, why = shoe == "W", "shoe"
@@ -91,7 +110,7 @@ def _resolve(votes, dot):
             why = "shoes"
     if emb:
         adopted = adopted != (emb % 2 == 1)
-        why = "emb" if emb == 1 else "emb2"
+        why = "emb" if emb % 2 else "emb2"  # an even number of them: no change
     return adopted, why
 
 
@@ -100,25 +119,30 @@ def new(settings, seed):
     if not isinstance(players, (list, tuple)) or not _seats(len(players)):
         raise ValueError(t("democrazy.e.players"))
     n = len(players)
-    mode, mix = options(OPTIONS, settings, t("democrazy.e.format"))
+    mode, mix, reveal = options(OPTIONS, settings, t("democrazy.e.format"))
+    from core.rng import Rng
+
+    rng = Rng(seed)
     jokers = ""
     if mode == "box":
-        from core.rng import Rng
-
         deck = [JOKERS[k] for k in range(3) for _ in range(int(mix[k]))]
-        Rng(seed).shuffle(deck)
+        rng.shuffle(deck)
         jokers = "".join(deck[:n])
     return {
         "players": [str(p) for p in players],
         "n": n,
         "mode": mode,
+        "reveal": reveal,  # "open": each card by name; "anon": counts only
+        "draw": rng.below(n),  # who starts if the table lets the box draw
         "jokers": jokers,  # the dealt kinds, seat order ("" with physical jokers)
         "spent": [0] * n,  # 1 once a player's joker is played
-        "phase": "deal" if mode == "box" else "turn",
+        "phase": "setup",
         "turn": 0,
+        "skip": [0] * n,  # 1: casts nothing in the next ballot
         "law": None,  # the proposal: [colour, dot, name, symbol, replace]
         "votes": None,  # the last ballot's codes
         "adopted": None,
+        "overruled": 0,  # the table reversed the last result
         "blue": [],  # [name, symbol] on the table, oldest first
         "laws": 0,  # proposals voted on
         "end": None,  # "fin" or "bag"
@@ -133,8 +157,8 @@ def _int(x, lo, hi):
     return x
 
 
-def _short(x):
-    if type(x) is not str or not x or len(x) > 8:
+def _short(x, empty=False):
+    if type(x) is not str or (not x and not empty) or len(x) > 8:
         raise ValueError(t("democrazy.e.name"))
     return x
 
@@ -145,7 +169,11 @@ def apply(s, a):
     w = a[0]
     ph = s["phase"]
     n = s["n"]
-    if ph == "deal" and w == "seen" and len(a) == 1:
+    if ph == "setup" and w == "start" and len(a) == 2:
+        p = _int(a[1], -1, n - 1)
+        s["turn"] = s["draw"] if p < 0 else p
+        s["phase"] = "deal" if s["mode"] == "box" else "turn"
+    elif ph == "deal" and w == "seen" and len(a) == 1:
         s["phase"] = "turn"
     elif ph == "turn" and w in ("fin", "bag") and len(a) == 1:
         s["end"] = w
@@ -154,8 +182,8 @@ def apply(s, a):
         colour, dot = _int(a[1], 0, 1), _int(a[2], 0, 1)
         name, symbol, replace = "", "", -1
         if colour:
-            name, symbol = _short(a[3]), _short(a[4])
-            replace = _int(a[5], -1, MAX_BLUE - 1)
+            name, symbol = _short(a[3]), _short(a[4], True)
+            replace = _int(a[5], -1, len(s["blue"]) - 1)
             needs = len(s["blue"]) >= MAX_BLUE and _symbol_at(s, symbol) < 0
             if needs != (replace >= 0):
                 raise ValueError(t("democrazy.e.replace"))
@@ -167,31 +195,47 @@ def apply(s, a):
         codes = a[1:]
         for i in range(n):
             c = codes[i]
-            if type(c) is not str or len(c) != 1 or c not in "YN" + JOKERS:  # "" and "YN" are in "YNW" too
+            if s["skip"][i]:
+                if c != "-":
+                    raise ValueError(t("democrazy.e.skipped", s["players"][i]))
+            elif type(c) is not str or len(c) != 1 or c not in "YN" + JOKERS:  # "" and "YN" are in "YNW" too
                 raise ValueError(t("democrazy.e.vote"))
-            if c not in _cards(s, i):
+            elif c not in _cards(s, i):
                 raise ValueError(t("democrazy.e.joker", i + 1))
-        adopted = resolve(codes, "wb"[s["law"][1]])
         for i in range(n):
             if codes[i] in JOKERS:
                 s["spent"][i] = 1
+        s["votes"] = codes
+        s["adopted"] = resolve(codes, "wb"[s["law"][1]])
+        s["skip"] = [0] * n
+        s["laws"] += 1
+        s["phase"] = "result"
+    elif ph == "result" and w == "next" and len(a) == 1:
         law = s["law"]
-        if adopted and law[0]:
+        if s["adopted"] and law[0]:
             at = _symbol_at(s, law[3])
             if at < 0:
                 at = law[4]
             if at >= 0:
                 del s["blue"][at]
             s["blue"].append([law[2], law[3]])
-        s["votes"] = codes
-        s["adopted"] = adopted
-        s["laws"] += 1
-        s["phase"] = "result"
-    elif ph == "result" and w == "next" and len(a) == 1:
         s["law"] = None
         s["votes"] = None
+        s["overruled"] = 0
         s["turn"] = (s["turn"] + 1) % n
         s["phase"] = "turn"
+    elif ph == "result" and w == "overrule" and len(a) == 1:
+        s["adopted"] = not s["adopted"]
+        s["overruled"] ^= 1
+    elif ph == "turn" and w == "repeal" and len(a) == 2:
+        del s["blue"][_int(a[1], 0, len(s["blue"]) - 1)]
+    elif ph in ("turn", "ballot") and w == "skip" and len(a) == 2:
+        p = _int(a[1], 0, n - 1)
+        if not s["skip"][p] and sum(s["skip"]) >= n - 1:
+            raise ValueError(t("democrazy.e.nobody"))
+        s["skip"][p] ^= 1
+    elif ph == "turn" and w == "turn" and len(a) == 2:
+        s["turn"] = _int(a[1], 0, n - 1)
     elif ph == "values" and w == "values" and len(a) == 5:
         s["values"] = [_int(v, 0, 99) for v in a[1:]]
         s["phase"] = "pawns"
@@ -205,9 +249,12 @@ def apply(s, a):
 
 
 def _symbol_at(s, symbol):
-    for i in range(len(s["blue"])):
-        if s["blue"][i][1] == symbol:
-            return i
+    """The blue law with this symbol, compared without case; "" (no symbol) is none."""
+    if symbol:
+        key = fold(symbol)
+        for i in range(len(s["blue"])):
+            if fold(s["blue"][i][1]) == key:
+                return i
     return -1
 
 
@@ -229,24 +276,53 @@ def sealed(a):
 
 def prompt(s):
     ph = s["phase"]
+    if ph == "setup":
+        return _ask_start(s)
     if ph == "deal":
-        return Secret(t("democrazy.deal"), list(range(s["n"])), lambda i: _show_joker(s, i), lambda v: ["seen"])
+        deal = Secret(t("democrazy.deal"), list(range(s["n"])), lambda i: _show_joker(s, i), lambda v: ["seen"])
+        deal.recorded = ("democrazy.seen", "democrazy.seen2", "democrazy.seen3")
+        return deal
     if ph == "turn":
         opts = [t("democrazy.a.propose"), t("democrazy.a.fin"), t("democrazy.a.bag")]
         return Choice(t("democrazy.turn"), opts, lambda i: _ask_colour(s) if i == 0 else _ask_end(["fin", "bag"][i - 1]),
                       player=s["turn"], lines=[t("democrazy.draw")])
     if ph == "ballot":
-        return Secret(t("democrazy.vote"), list(range(s["n"])), lambda i: _ask_card(s, i), lambda v: ["ballot"] + v)
+        return _ballot(s)
     if ph == "result":
         return _reveal(s)
     if ph == "values":
-        fields = [(t("democrazy.f." + c), 0, 9, None) for c in COLOURS]
+        fields = [(t("democrazy.f." + c), 0, 99, None) for c in COLOURS]
         return Fields(t("democrazy.q.values"), fields, lambda v: ["values"] + v, initial=[1, 1, 1, 1])
     if ph == "pawns":
         i = len(s["pawns"])
         fields = [(t("democrazy.f." + c), 0, 15, None) for c in COLOURS]
         return Fields(t("democrazy.q.pawns"), fields, lambda v: ["pawns", i] + v, player=i)
     return None
+
+
+def _ask_start(s):
+    """The table's own numbers for its size, and who starts: a name, or the box draws."""
+    k = per_player(s["n"])
+    lines = [t("democrazy.each", k), t("democrazy.each2", k), t("democrazy.pile", PILE[0], PILE[1])]
+    names = s["players"] + [t("democrazy.start_draw")]
+    return Choice(t("democrazy.q.start"), names, lambda i: ["start", -1 if i == s["n"] else i], lines=lines)
+
+
+def _ballot(s):
+    voters = [i for i in range(s["n"]) if not s["skip"][i]]
+
+    def cast(cards):
+        codes = ["-"] * s["n"]
+        for k in range(len(voters)):
+            codes[voters[k]] = cards[k]
+        return ["ballot"] + codes
+
+    out = [s["players"][i] for i in range(s["n"]) if s["skip"][i]]
+    lines = [_law_line(s, s["law"])] + ([t("democrazy.out", ", ".join(out))] if out else [])
+    ballot = Secret(t("democrazy.vote"), voters, lambda k: _ask_card(s, voters[k]), cast, lines=lines)
+    if s["reveal"] == "open":  # every voter is told before voting that names are shown
+        ballot.recorded = ("vote.recorded", "vote.open_hidden", "vote.open_hidden2")
+    return ballot
 
 
 def _joker_name(code):
@@ -279,13 +355,31 @@ def _ask_dot(s, colour):
 
 
 def _ask_symbol(s, dot, name):
-    def symbol(sym):
-        if len(s["blue"]) >= MAX_BLUE and _symbol_at(s, sym) < 0:
-            labels = [b[1] + " " + b[0] for b in s["blue"]]
-            return Choice(t("democrazy.q.replace"), labels, lambda r: _confirm(s, [1, dot, name, sym, r]))
+    """The symbols on the table (the law would replace theirs), a new one typed once,
+    or none."""
+    known = [b[1] for b in s["blue"] if b[1]]
+
+    def law(sym):
+        at = _symbol_at(s, sym)
+        if at >= 0:
+            sym = s["blue"][at][1]  # as the table first spelled it
+        elif len(s["blue"]) >= MAX_BLUE:
+            return Choice(t("democrazy.q.replace"), [_label(b) for b in s["blue"]], lambda r: _confirm(s, [1, dot, name, sym, r]))
         return _confirm(s, [1, dot, name, sym, -1])
 
-    return Text(t("democrazy.q.symbol"), symbol, maxlen=8)
+    def chosen(i):
+        if i < len(known):
+            return law(known[i])
+        if i == len(known):
+            return Text(t("democrazy.q.symbol"), law, maxlen=8)
+        return law("")
+
+    return Choice(t("democrazy.q.symbol"), known + [t("democrazy.sym_new"), t("democrazy.sym_none")], chosen)
+
+
+def _label(b):
+    """A blue law as the table reads it: "Star Tax", or its name alone."""
+    return (b[1] + " " + b[0]) if b[1] else b[0]
 
 
 def _confirm(s, law):
@@ -293,7 +387,7 @@ def _confirm(s, law):
 
 
 def _law_line(s, law):
-    colour = t("democrazy.red") if law[0] == 0 else law[3] + " " + law[2]
+    colour = t("democrazy.red") if law[0] == 0 else _label([law[2], law[3]])
     line = t("democrazy.law", colour, t("democrazy.white") if law[1] == 0 else t("democrazy.black"))
     at = _symbol_at(s, law[3]) if law[0] else -1
     if at < 0 and law[0] and law[4] >= 0:
@@ -309,21 +403,75 @@ def _ask_card(s, i):
     return Choice(t("democrazy.your_card"), labels, lambda k: cards[k], votes=(0, 1))
 
 
-def _reveal(s):
-    codes = s["votes"]
-    yes = codes.count("Y")
-    no = codes.count("N")
+def _card_row(name, code):
+    """ "Ann: white shoe" in a row beside a scroll mark: the name cut, never the card."""
+    card = t("democrazy.c." + ("skip" if code == "-" else code))
+    return name[: max(3, NARROW - 2 - len(card))] + ": " + card
+
+
+def _jokers(codes):
+    """The jokers of a ballot by kind: "2x white shoe, Embrouille"."""
     played = []
     for c in JOKERS:
         k = codes.count(c)
         if k:
-            played.append(("{}x ".format(k) if k > 1 else "") + _joker_name(c))
-    _, why = _resolve(codes, "wb"[s["law"][1]])
-    lines = [t("democrazy.counts", yes, no), t("democrazy.why." + why)]
-    if played:
-        lines.insert(1, ", ".join(played))
+            played.append(("{}x ".format(k) if k > 1 else "") + t("democrazy.c." + c))
+    return ", ".join(played)
+
+
+def _why(s):
+    return t("democrazy.why." + _resolve(s["votes"], "wb"[s["law"][1]])[1])
+
+
+def _reveal(s):
+    """The result large; under it (the last action, brief(): always on screen) why, then
+    the counts and the jokers played; in an open reveal, OK shows every player's card by
+    name in seat order. Guarded: a stray second press of the last voter does not skip
+    the reveal."""
+    codes = s["votes"]
+    lines = ([_why(s)] if s["overruled"] else []) + [t("democrazy.counts", codes.count("Y"), codes.count("N"))]
+    jokers = _jokers(codes)
+    if jokers:
+        lines.append(jokers)
     big = t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
-    return Show(t("democrazy.result"), lambda _: ["next"], big=big, lines=lines, leds="yes" if s["adopted"] else "no")
+    then = _next
+    if s["reveal"] == "open":
+        names = s["players"]
+        cards = [_card_row(names[i], codes[i]) for i in range(s["n"])]
+        then = lambda _: Show(t("democrazy.cards"), _next, lines=cards)
+    return Show(t("democrazy.result"), then, big=big, lines=lines, leds="yes" if s["adopted"] else "no", guard=True)
+
+
+def _next(_):
+    return ["next"]
+
+
+# ---------------------------------------------------------------- the table's overrides
+
+
+def overrides(s):
+    """The game menu's entries for law effects only the players know, by phase: each a
+    choice (where there is one), a confirm and an action that undo takes back."""
+    ph = s["phase"]
+    out = []
+    if ph == "turn" and s["blue"]:
+        out.append((t("democrazy.o.repeal"), _pick(t("democrazy.o.repeal"), [_label(b) for b in s["blue"]], "repeal")))
+    if ph in ("turn", "ballot"):
+        names = [row("democrazy.o.out", [s["players"][i]]) if s["skip"][i] else s["players"][i] for i in range(s["n"])]
+        out.append((t("democrazy.o.skip"), _pick(t("democrazy.o.skip"), names, "skip")))
+    if ph == "turn":
+        out.append((t("democrazy.o.turn"), _pick(t("democrazy.o.turn"), s["players"], "turn", s["turn"])))
+    if ph == "result":
+        q = t("democrazy.o.rejects") if s["adopted"] else t("democrazy.o.adopts")
+        out.append((t("democrazy.o.overrule"), Confirm(t("democrazy.o.overrule"), lambda _: ["overrule"], lines=[q])))
+    return out
+
+
+def _pick(title, labels, what, initial=0):
+    def ask(i):
+        return Confirm(title, lambda _: [what, i], lines=[labels[i] + "?"])
+
+    return Choice(title, labels, ask, initial)
 
 
 # ---------------------------------------------------------------- words, tables, result
@@ -337,30 +485,44 @@ def describe(s, a):
         return t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
     if w in ("pawns", "values"):
         return t("democrazy.d." + w, " ".join([str(v) for v in a[-4:]]))
+    if w in ("start", "skip", "turn"):
+        return brief(s, a)
+    if w == "repeal":
+        return t("democrazy.d.repeal")
     return t("democrazy.d." + w)
 
 
 def brief(s, a):
     """The action just applied in one row ("Bo: red law ●", "Law adopted"). The jokers
-    seen say only that; a ballot only its result, which the very next screen reveals."""
+    seen say only that; a ballot only its counts, which the very next screen reveals."""
     w = a[0]
+    names = s["players"]
     if w == "propose":
-        who = s["players"][s["turn"]]
         dot = "\u25cb\u25cf"[a[2]]  # the card's white or black dot
         if a[1]:
-            return row("democrazy.b.blue", [who], a[3], dot)
-        return row("democrazy.b.red", [who], dot)
-    if w in ("ballot", "next"):  # "next": the result just read, for the next turn
+            return row("democrazy.b.blue", [names[s["turn"]]], a[4] or a[3], dot)
+        return row("democrazy.b.red", [names[s["turn"]]], dot)
+    if w == "ballot":  # under the result drawn large: why
+        return _why(s)
+    if w == "next":  # the result just read, for the next turn
         return t("democrazy.b.adopted") if s["adopted"] else t("democrazy.b.rejected")
+    if w == "overrule":
+        return t("democrazy.b.overrule_y") if s["adopted"] else t("democrazy.b.overrule_n")
+    if w == "start":
+        return row("democrazy.b.drawn" if a[1] < 0 else "democrazy.b.start", [names[s["turn"]]])
+    if w == "skip":
+        return row("democrazy.b.skip" if s["skip"][a[1]] else "democrazy.b.unskip", [names[a[1]]])
+    if w == "turn":
+        return row("democrazy.b.turn", [names[a[1]]])
+    if w == "repeal":
+        return t("democrazy.b.repeal")
     if w == "values":
         return t("democrazy.b.values", " ".join([str(v) for v in a[1:]]))
     if w == "pawns":
-        return row("democrazy.b.pawns", [s["players"][a[1]]], total(s, a[1]))
+        return row("democrazy.b.pawns", [names[a[1]]], total(s, a[1]))
     return t("democrazy.b." + w)  # seen, fin, bag
-
-
 def views(s):
-    rows = [[b[1], b[0]] for b in s["blue"]]
+    rows = [[b[1] or "-", b[0]] for b in s["blue"]]
     return [(t("democrazy.v.laws"), [t("democrazy.h.symbol"), t("democrazy.h.law")], rows)]
 
 
@@ -377,7 +539,9 @@ def table(s):
         if i < len(s["pawns"]):
             rows.append([name, str(total(s, i))])
         else:
-            rows.append([name, t("democrazy.spent") if s["spent"][i] else "-"])
+            # a spent joker by name only when the reveal names every card anyway
+            spent = s["spent"][i] and s["reveal"] == "open"
+            rows.append([name, t("democrazy.spent") if spent else "-"])
     return [t("democrazy.h.name"), t("democrazy.h.score")], rows
 
 
