@@ -128,7 +128,7 @@ def start_new(app, game_id):
             return
         key, label, values = game.OPTIONS[k]
         when = getattr(game, "WHEN", {}).get(key)
-        if when and settings.get(when[0]) != when[1]:  # not asked: this table has no use for it
+        if when and not when(settings):  # not asked: this table has no use for it
             options(k + 1)
             return
 

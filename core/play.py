@@ -74,7 +74,7 @@ def choice(ctx, p, root):
     n = len(p.options)
 
     def select(i):
-        if i == n:
+        if i == n and not ctx.secret:
             ctx.menu()
         else:
             ctx.answered(p, i)

@@ -56,7 +56,7 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
     out += ['expect "{}"'.format(t("pl.count"))] + ["UP"] * (n - info[3]) + ["OK", "OK"]
     when = getattr(game, "WHEN", {})
     for key, _, values in game.OPTIONS:
-        if key in when and settings[when[key][0]] != when[key][1]:
+        if key in when and not when[key](settings):
             continue  # not asked (core.gamemenu)
         out += ["DOWN"] * values.index(settings[key]) + ["OK"]
     from core.secret import chain_seed

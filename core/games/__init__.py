@@ -37,8 +37,9 @@ handling:
   summary(state)        -> short text for "Resume 23 (3 players, round 2)?"
 
 Optional:
-  WHEN                  {key: (other key, value)}: an option asked only when another has
-                        that value (the joker mix only when the box deals the jokers)
+  WHEN                  {key: fn(settings) -> bool}: an option asked only when the
+                        settings so far need it (the joker mix only when the box deals
+                        the jokers; a pool size only with 4-5 players)
   overrides(state)      -> [(label, prompt)]: the game menu's entries for what only the
                         table knows (a law's effect, a slip in the ledger); each prompt
                         chain ends in an action apply() takes, confirmed on the way, so it

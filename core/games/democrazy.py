@@ -27,6 +27,7 @@ The table's overrides (game menu, overrides()): law effects only the players kno
                                            votes again)
   ["turn", p]                              it is p's turn
   ["overrule"]                             the result just revealed is reversed
+  ["withdraw"]                             the proposal leaves the vote before it
 
 Rulings where the rulebook is silent (the help text says them):
 - Jokers dealt by the box come from a deck of 10 whose mix the rulebook does not give;
@@ -57,11 +58,12 @@ OPTIONS = (
     ("mix", "democrazy.mix", ("433", "343", "334")),
     ("reveal", "democrazy.reveal", ("open", "anon")),
 )
-WHEN = {"mix": ("jokers", "box")}  # the deck's mix only when the box deals the jokers
+WHEN = {"mix": lambda st: st.get("jokers", "box") == "box"}  # the deck's mix: only when the box deals
 COLOURS = ("red", "green", "blue", "yellow")
 JOKERS = "WBE"  # white shoe, black shoe, Embrouille
 MAX_BLUE = 6
 PILE = (15, 10)  # the draw pile: 15 cards on top of 10 shuffled with Fin
+PAGE = 6  # cards by name on one screen (the rows under the title)
 
 
 def _seats(n):
@@ -144,6 +146,7 @@ def new(settings, seed):
         "adopted": None,
         "overruled": 0,  # the table reversed the last result
         "blue": [],  # [name, symbol] on the table, oldest first
+        "gone": None,  # the name of the law repealed last
         "laws": 0,  # proposals voted on
         "end": None,  # "fin" or "bag"
         "values": None,
@@ -228,7 +231,10 @@ def apply(s, a):
         s["adopted"] = not s["adopted"]
         s["overruled"] ^= 1
     elif ph == "turn" and w == "repeal" and len(a) == 2:
-        del s["blue"][_int(a[1], 0, len(s["blue"]) - 1)]
+        s["gone"] = s["blue"].pop(_int(a[1], 0, len(s["blue"]) - 1))[0]
+    elif ph == "ballot" and w == "withdraw" and len(a) == 1:
+        s["law"] = None
+        s["phase"] = "turn"
     elif ph in ("turn", "ballot") and w == "skip" and len(a) == 2:
         p = _int(a[1], 0, n - 1)
         if not s["skip"][p] and sum(s["skip"]) >= n - 1:
@@ -305,19 +311,28 @@ def _ask_start(s):
     k = per_player(s["n"])
     lines = [t("democrazy.each", k), t("democrazy.each2", k), t("democrazy.pile", PILE[0], PILE[1])]
     names = s["players"] + [t("democrazy.start_draw")]
-    return Choice(t("democrazy.q.start"), names, lambda i: ["start", -1 if i == s["n"] else i], lines=lines)
+
+    def start(i):
+        if i < s["n"]:
+            return ["start", i]
+        return Show(t("democrazy.drawn"), lambda _: ["start", -1], big=s["players"][s["draw"]], lines=[t("democrazy.starts")])
+
+    return Choice(t("democrazy.q.start"), names, start, lines=lines)
 
 
 def _ballot(s):
-    voters = [i for i in range(s["n"]) if not s["skip"][i]]
+    """The box goes round from the proposer's left; the proposer votes last."""
+    n = s["n"]
+    seats = [(s["turn"] + 1 + k) % n for k in range(n)]
+    voters = [i for i in seats if not s["skip"][i]]
 
     def cast(cards):
-        codes = ["-"] * s["n"]
+        codes = ["-"] * n
         for k in range(len(voters)):
             codes[voters[k]] = cards[k]
         return ["ballot"] + codes
 
-    out = [s["players"][i] for i in range(s["n"]) if s["skip"][i]]
+    out = [s["players"][i] for i in range(n) if s["skip"][i]]
     lines = [_law_line(s, s["law"])] + ([t("democrazy.out", ", ".join(out))] if out else [])
     ballot = Secret(t("democrazy.vote"), voters, lambda k: _ask_card(s, voters[k]), cast, lines=lines)
     if s["reveal"] == "open":  # every voter is told before voting that names are shown
@@ -378,8 +393,8 @@ def _ask_symbol(s, dot, name):
 
 
 def _label(b):
-    """A blue law as the table reads it: "Star Tax", or its name alone."""
-    return (b[1] + " " + b[0]) if b[1] else b[0]
+    """A blue law as the table reads it: "Tax (star)", or its name alone."""
+    return "{} ({})".format(b[0], b[1]) if b[1] else b[0]
 
 
 def _confirm(s, law):
@@ -398,9 +413,20 @@ def _law_line(s, law):
 
 
 def _ask_card(s, i):
+    """The lit YES and NO buttons cast YES and NO at once (answers n and n+1); a card
+    taken with OK from the list, which starts on a random entry (core.secret.arrange),
+    is confirmed first, whichever it is: a stray OK never spends a joker, and the presses
+    do not tell which card was cast."""
     cards = _cards(s, i)
     labels = [t("vote.yes"), t("vote.no")] + [_joker_name(c) for c in cards[2:]]
-    return Choice(t("democrazy.your_card"), labels, lambda k: cards[k], votes=(0, 1))
+    n = len(cards)
+
+    def cast(k):
+        if k >= n:
+            return cards[k - n]
+        return Confirm(t("democrazy.q.cast"), lambda _: cards[k], lines=[labels[k]])
+
+    return Choice(t("democrazy.your_card"), labels, cast, votes=(n, n + 1))
 
 
 def _card_row(name, code):
@@ -437,13 +463,23 @@ def _reveal(s):
     then = _next
     if s["reveal"] == "open":
         names = s["players"]
-        cards = [_card_row(names[i], codes[i]) for i in range(s["n"])]
-        then = lambda _: Show(t("democrazy.cards"), _next, lines=cards)
+        then = lambda _: _cards_page(s, [_card_row(names[i], codes[i]) for i in range(s["n"])], 0)
     return Show(t("democrazy.result"), then, big=big, lines=lines, leds="yes" if s["adopted"] else "no", guard=True)
 
 
 def _next(_):
     return ["next"]
+
+
+def _cards_page(s, rows, at):
+    """Every player's card by name, PAGE to a screen: OK shows the next page, so the
+    table reads every name before the turn moves on."""
+    pages = (len(rows) + PAGE - 1) // PAGE
+    title = t("democrazy.cards")
+    if pages > 1:
+        title += " {}/{}".format(at // PAGE + 1, pages)
+    then = _next if at + PAGE >= len(rows) else lambda _: _cards_page(s, rows, at + PAGE)
+    return Show(title, then, lines=rows[at : at + PAGE])
 
 
 # ---------------------------------------------------------------- the table's overrides
@@ -457,8 +493,12 @@ def overrides(s):
     if ph == "turn" and s["blue"]:
         out.append((t("democrazy.o.repeal"), _pick(t("democrazy.o.repeal"), [_label(b) for b in s["blue"]], "repeal")))
     if ph in ("turn", "ballot"):
-        names = [row("democrazy.o.out", [s["players"][i]]) if s["skip"][i] else s["players"][i] for i in range(s["n"])]
-        out.append((t("democrazy.o.skip"), _pick(t("democrazy.o.skip"), names, "skip")))
+        names = s["players"]
+        labels = [row("democrazy.o.out", [names[i]]) if s["skip"][i] else names[i] for i in range(s["n"])]
+        asks = [row("democrazy.b.unskip" if s["skip"][i] else "democrazy.b.skip", [names[i]]) + "?" for i in range(s["n"])]
+        out.append((t("democrazy.o.skip"), _pick(t("democrazy.o.skip"), labels, "skip", asks=asks)))
+    if ph == "ballot":
+        out.append((t("democrazy.o.withdraw"), Confirm(t("democrazy.o.withdraw"), lambda _: ["withdraw"], lines=[_law_line(s, s["law"])])))
     if ph == "turn":
         out.append((t("democrazy.o.turn"), _pick(t("democrazy.o.turn"), s["players"], "turn", s["turn"])))
     if ph == "result":
@@ -467,9 +507,9 @@ def overrides(s):
     return out
 
 
-def _pick(title, labels, what, initial=0):
+def _pick(title, labels, what, initial=0, asks=None):
     def ask(i):
-        return Confirm(title, lambda _: [what, i], lines=[labels[i] + "?"])
+        return Confirm(title, lambda _: [what, i], lines=[asks[i] if asks else labels[i] + "?"])
 
     return Choice(title, labels, ask, initial)
 
@@ -482,13 +522,13 @@ def describe(s, a):
     if w == "propose":
         return t("democrazy.d.propose", _law_line(s, a[1:]))
     if w == "ballot":
-        return t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
-    if w in ("pawns", "values"):
-        return t("democrazy.d." + w, " ".join([str(v) for v in a[-4:]]))
-    if w in ("start", "skip", "turn"):
+        return t("democrazy.d.ballot", t("democrazy.b.adopted") if s["adopted"] else t("democrazy.b.rejected"))
+    if w == "values":
+        return t("democrazy.d.values", " ".join([str(v) for v in a[1:]]))
+    if w == "pawns":
+        return t("democrazy.d.pawns", s["players"][a[1]], " ".join([str(v) for v in a[2:]]))
+    if w in ("start", "skip", "turn", "repeal"):
         return brief(s, a)
-    if w == "repeal":
-        return t("democrazy.d.repeal")
     return t("democrazy.d." + w)
 
 
@@ -515,12 +555,12 @@ def brief(s, a):
     if w == "turn":
         return row("democrazy.b.turn", [names[a[1]]])
     if w == "repeal":
-        return t("democrazy.b.repeal")
+        return row("democrazy.b.repeal", [s["gone"]])
     if w == "values":
         return t("democrazy.b.values", " ".join([str(v) for v in a[1:]]))
     if w == "pawns":
         return row("democrazy.b.pawns", [names[a[1]]], total(s, a[1]))
-    return t("democrazy.b." + w)  # seen, fin, bag
+    return t("democrazy.b." + w)  # seen, fin, bag, withdraw
 def views(s):
     rows = [[b[1] or "-", b[0]] for b in s["blue"]]
     return [(t("democrazy.v.laws"), [t("democrazy.h.symbol"), t("democrazy.h.law")], rows)]
