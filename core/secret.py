@@ -197,7 +197,7 @@ class SecretFlow:
     def _handover(self):
         self.at = len(self.answers)  # who answers now: voters[at]
         self.voter = self.names()[self.p.voters[len(self.answers)]]
-        return HandOver(self.voter, self._begin, on_back=self._back)
+        return HandOver(self.voter, self._begin, on_back=self._back, title=self.p.title)
 
     def _begin(self):
         i = len(self.answers)

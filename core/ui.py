@@ -314,9 +314,9 @@ class HandOver(Armed):
     """'Pass the box to <name>, then press OK.' The OK that opens the next player's
     private screen is a deliberate one (Armed; the line under the name says when)."""
 
-    def __init__(self, name, on_ok, on_back=None):
+    def __init__(self, name, on_ok, on_back=None, title=None):
         Screen.__init__(self)
-        self.title = t("ui.handover")
+        self.title = title or t("ui.handover")  # what the box is passed for, when it says
         self.name = name
         self.on_ok = on_ok
         self.on_back = on_back

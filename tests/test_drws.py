@@ -206,6 +206,88 @@ def test_voting_rules_together_and_speaking_costs_chips():
     assert "exactly 3" in refused(s, ["spoke", p, 1, 0, 0, 0])
 
 
+def test_a_custom_card_takes_chips_from_one_player_and_points_from_another():
+    """A custom voting card takes 3 chips from one player (back to the pool); a custom
+    incident card takes 7 points from another at the scoring round it starts."""
+    s = game(m=mat(v=("v:alone", "xv:Tax"), i=("xi:Fine", "i:speak")))
+    b, c = (s["active"] + 1) % 3, (s["active"] + 2) % 3
+    g.apply(s, ["card", "c:22"])
+    vote(s, [1, 1], [0, 1], [0, 1])  # one tile each: the scoring round follows
+    g.apply(s, ["result", 0])
+    while s["phase"] == "pay":
+        p, due = s["dues"][0]
+        ask = g.prompt(s)
+        if p != b:
+            g.apply(s, ["pay", p, 0, due, 0, 0, 0])
+            continue
+        assert ask.lines == ["Rules: %d" % due] and ask.lo < 0  # what the known rules pay
+        give = ask.answer(-(due + 3))
+        assert give.title == "Give back 3 chips" and sum(give.initial) == 3
+        held, pool = list(s["chips"][b]), list(s["pool"])
+        assert "does not hold" in refused(s, ["pay", b, -(due + 3), held[0] + 1, 0, 0, 0])
+        g.apply(s, give.answer(give.initial))
+        assert sum(s["chips"][b]) == sum(held) - 3 and sum(s["pool"]) == sum(pool) + 3
+    assert s["phase"] == "score"
+    ask = g.prompt(s)
+    while ask.kind == "show":  # the card discarded, read first
+        ask = ask.answer(True)
+    for p in range(3):
+        ask = ask.answer(-7 if p == c else 0)
+    plain = copy.deepcopy(s)
+    g.apply(plain, ["score", -1, 0, 0, 0])  # the same round without the card's points
+    g.apply(s, ask)
+    assert s["totals"][c] == plain["totals"][c] - 7 and s["totals"][b] == plain["totals"][b]
+
+
+def test_the_ledger_is_corrected_from_the_game_menu_at_any_moment():
+    from core.session import Session
+
+    sess = Session("drws", {"players": NAMES[:3]}, 5, (), None)
+    m = mat(i=("i:speak", "i:top"))
+    for a in (["mat"] + m["c"] + m["v"] + m["i"], ["draw"], ["predict", 1, 2, 3]):
+        sess.apply(a, False)
+    fixes = dict(g.overrides(sess.state))
+    assert list(fixes) == ["Someone spoke", "Correct the ledger"]
+    p = sess.state["starter"]
+    ask = fixes["Correct the ledger"].answer(p)
+    assert ask.fields[0][1] == 0  # holds nothing yet: nothing to give back
+    confirm = ask.answer([2, 0, 0, 0]).answer(-4)
+    assert confirm.lines == ["%s: +2 Wh, points -4" % NAMES[p]]
+    before = repr(sorted(sess.state.items()))
+    sess.apply(confirm.answer(True), False)
+    assert sess.state["chips"][p] == [2, 0, 0, 0] and sess.state["totals"][p] == -4 and sess.state["pool"][0] == 13
+    assert sess.last() == "Ledger fixed: " + NAMES[p]
+    sess.undo()
+    assert repr(sorted(sess.state.items())) == before
+    assert "Nothing to correct" in refused(sess.state, ["adjust", p, 0, 0, 0, 0, 0])
+
+
+def test_speaking_is_recorded_during_a_tile_ballot(make_box):
+    """In the middle of a ballot: BACK on the next hand-over (the votes so far are
+    dropped, with a warning), the game menu, "Someone spoke"; the ballot starts again."""
+    from tests.test_secret_input import resumed
+
+    m = mat(i=("i:speak", "i:top"))
+    s = game(m=m, seed=5)  # the seed resumed() saves
+    box = resumed(make_box, "drws", [["mat"] + m["c"] + m["v"] + m["i"], ["draw"], ["predict", 1, 1, 1]]
+                  + [["chips", (s["starter"] + k) % 3, 2, 2, 2, 1] for k in range(3)] + [["card", "c:22"]], NAMES[:3])
+    box.do("wait 1000", "OK", "YES", "OK", "OK")  # the first voter: YES, one tile
+    box.do("BACK")
+    assert "Cancel the vote?" in box.lines()
+    box.do("OK")  # the game menu
+    assert box.lines()[0] == "Das Regeln Wir Schon!"
+    box.to(box.lines().index("Someone spoke") - 1)
+    box.do("OK", "DOWN", "OK")  # the second player spoke
+    box.do(*["RIGHT"] * 3, "OK")  # the three chips prefilled: white, purple, yellow
+    from core import saves
+
+    log = saves.fetch(box.storage, "drws")[0]["l"]
+    assert log[-1][:2] == ["spoke", 1] and sum(log[-1][2:]) == 3
+    assert "Spoke" in box.lines() and "Pass the box to" not in box.lines()
+    box.do("OK")
+    assert "Pass the box to" in box.lines()  # the ballot from its first voter again
+
+
 def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_correctable():
     sess = Session("drws", {"players": NAMES[:3], "pool": "25"}, 5, (), None)
     for a in (["mat", "c:00", "xc:Odd", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
@@ -407,17 +489,25 @@ def test_predictions_are_never_on_screen_before_the_prediction_round(make_box):
 
 
 def test_random_games_keep_the_invariants():
+    """Random games in which the table also corrects the ledger and records speaking at
+    random moments (the game menu): the chips stay whole, the pool never empty."""
     rng = Rng(31)
+    used = set()
     for k in range(150):
         n = 3 + k % 3
         s = g.new({"players": NAMES[:n], "pool": ("25", "20", "30")[k % 3]}, k)
         per = 15 if n == 3 else int(("25", "20", "30")[k % 3])
         while g.prompt(s) is not None:
-            a = random_action(g.prompt(s), rng)
+            p = g.prompt(s)
+            fixes = g.overrides(s)
+            if fixes and rng.below(8) == 0:
+                p = fixes[rng.below(len(fixes))][1]
+            a = random_action(p, rng)
             try:
                 g.apply(s, a)
             except ValueError:
                 continue
+            used.add(a[0])
             assert [s["pool"][c] + sum(s["chips"][p][c] for p in range(n)) for c in range(4)] == [per] * 4
             assert all(1 <= x <= 4 for x in s["tiles"]) and all(h >= 0 for h in s["hands"])
             assert s["round"] <= g.ROUNDS and all(x > 0 for x in s["pool"])
@@ -425,6 +515,7 @@ def test_random_games_keep_the_invariants():
             assert "drws." not in g.describe(s, a)  # every action in words
         assert s["phase"] == "over"
         assert sorted(i for _, i, _ in g.result(s)) == list(range(n))
+    assert {"adjust", "spoke"} <= used
 
 
 def test_the_script_plays_five_rounds_to_the_end():
@@ -462,6 +553,70 @@ def test_every_prompt_fits_with_long_names():
     i18n.set_lang("en")
 
 
+def table_game(seed=1):
+    """The 3-player script (tests/scripts/drws_3players.txt): a whole random game as
+    host_sim.autoplay plays it (the box's own seed), in which the table also records
+    "whoever speaks pays 3" in the middle of a tile ballot and corrects the ledger from
+    the game menu, and the custom voting card takes chips from a player. Returns
+    (settings, actions, paths)."""
+    from core.prompts import is_prompt
+
+    i18n.set_lang("en")
+    settings = {"players": ["P1", "P2", "P3"], "pool": "25"}
+    s = g.new(settings, autoplay.box_seed())
+    rng = Rng(seed)
+    actions, paths = [], []
+    done = set()
+
+    def walk(p, answers):
+        pairs = []
+        for a in answers:
+            pairs.append((p, a))
+            p = p.answer(a)
+        return p, pairs
+
+    def fix(label, *answers):
+        k = [o[0] for o in g.overrides(s)].index(label)
+        a, pairs = walk(g.overrides(s)[k][1], answers)
+        while is_prompt(a):  # the rest as the screens start (the chips given back prefilled)
+            pairs.append((a, a.initial))
+            a = a.answer(a.initial)
+        return a, ("override", k, pairs)
+
+    while g.prompt(s) is not None:
+        p = g.prompt(s)
+        ph = s["phase"]
+        if ph == "vote" and "spoke" not in done and "i:speak" in s["mat"]["i"] and sum(s["chips"][1]) >= 3:
+            a, path = fix("Someone spoke", 1)  # P2 speaks while the tiles are cast
+            done.add("spoke")
+        elif ph == "card" and s["round"] == 2 and "adjust" not in done:
+            a, path = fix("Correct the ledger", 0, [1, 0, 0, 0], -5, True)  # P1: +1 white, 5 points off
+            done.add("adjust")
+        elif ph == "pay" and "take" not in done and g._custom_voting(s) and sum(s["chips"][s["dues"][0][0]]) >= 2 + s["dues"][0][1]:
+            path = []
+            while p.kind == "show":  # what just happened, read first
+                path.append((p, True))
+                p = p.answer(True)
+            extra = -(s["dues"][0][1] + 2)  # the custom card takes 2 chips from this player
+            a, more = walk(p, [extra])
+            path += more
+            while is_prompt(a):
+                path.append((a, a.initial))
+                a = a.answer(a.initial)
+            done.add("take")
+        else:
+            path = []
+            a = random_action(p, rng, path)
+        try:
+            g.apply(s, a)
+        except ValueError:
+            continue
+        actions.append(a)
+        paths.append(path)
+    assert done == {"spoke", "adjust", "take"}, done
+    return settings, actions, paths
+
+
 def one_round():
     """The bench's 4-player session (tests/scripts/drws_4players.txt): a random game's
     setup and first round, to the next rules chosen (a whole game is 3,600 lines, too
@@ -490,3 +645,9 @@ def test_the_bench_session_is_a_whole_first_round():
 if __name__ == "__main__":
     with open(os.path.join(HERE, "scripts", "drws_4players.txt"), "w") as f:
         f.write("\n".join(one_round()) + "\n")
+    i18n.use("ui")
+    settings, actions, paths = table_game()
+    lines = autoplay.game_script("drws", settings, actions, paths)
+    lines[0] = lines[0].replace("(host_sim.autoplay)", "(tests/test_drws.py table_game: speaking in a vote, a ledger correction, a custom card that takes)")
+    with open(os.path.join(HERE, "scripts", "drws_3players.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")

@@ -13,16 +13,22 @@ Actions (plain lists, validated by apply()):
   ["chips", seat, w, p, y, g]  a player's 7 starting chips (from the pool, in order)
   ["card", code]               the active player puts a card to the vote
   ["spoke", seat, w, p, y, g]  a player spoke while "whoever speaks pays 3" is on the mat
+                               (at any moment of the game: the turn's list, the game menu)
   ["vote", y0, k0, .., yn-1, kn-1]  the secret tile ballot: side (1 YES) and tiles
   ["result", adopted]          the result read (a tie: the active player decided)
   ["pay", seat, extra, w, p, y, g]  a player's chips from the voting rules (extra: from
-                               custom voting cards, entered by hand), colours chosen
+                               custom voting cards, entered by hand, less than 0 when
+                               they take chips), colours chosen: taken from the pool,
+                               or given back when the sum is below 0
   ["place", slot]              the adopted card replaces the card in slot 0 or 1
   ["score", first, a0, .., an-1]  who spoke first in the scoring round (-1 nobody) and
                                points entered by hand for custom cards
   ["next"]                     the score sheet was read
   ["rules", scoring, prediction]  the next scoring and prediction rules (last place,
                                next-to-last choose)
+  ["adjust", seat, w, p, y, g, points]  the table corrects the ledger (game menu): chips
+                               per colour added (from the pool, its rule holding) or
+                               taken (back to the pool), points added or taken
 
 Rulings where the rulebook is silent or its text was lost (the help text says them):
 - The pool for 4-5 players holds the setting's number of chips per colour (the box
@@ -42,13 +48,14 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 from core.games import drws_rules as D
 from core.games import options
 from core.i18n import row, t
-from core.prompts import Choice, Number
+from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.secret import Secret, Vote
 from core.show import Show
 from core.tiles import Fields
 
 OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
+WHEN = {"pool": lambda st: len(st.get("players", ())) > 3}  # 3 players: 15 a colour, not asked
 TILES = 4
 _ORDER = 0x5A5A5A5A  # mixed into the stream's state for the tie order (see _score)
 START_CHIPS = 7
@@ -56,6 +63,8 @@ ROUNDS = 5
 CARDS = {3: 9, 4: 7, 5: 6}  # cards per player
 SLOTS = ("c", "c", "v", "v", "i", "i")  # the six cards of the mat dealt at setup
 MAX_ADJUST = 500
+# The phases in which the table's corrections and "whoever speaks pays 3" are taken.
+PLAYING = ("predict", "chips", "card", "vote", "result", "pay", "place", "score", "judge", "sheet", "rules")
 
 
 def new(settings, seed):
@@ -126,6 +135,16 @@ def _take(s, p, got):
             s["notes"].append(["reset", p, c])
 
 
+def _give(s, p, got):
+    """Player p gives chips back to the pool: only chips they hold (checked first)."""
+    for c in range(D.COLOURS):
+        if got[c] > s["chips"][p][c]:
+            raise ValueError(t("drws.e.holds"))
+    for c in range(D.COLOURS):
+        s["chips"][p][c] -= got[c]
+        s["pool"][c] += got[c]
+
+
 def apply(s, a):
     if not isinstance(a, list) or not a:
         raise ValueError(t("drws.e.format"))
@@ -166,16 +185,22 @@ def apply(s, a):
         if _chips_done(s):
             s["phase"] = "card"
         return
-    if ph == "card" and w == "spoke" and len(a) == 6 and "i:speak" in s["mat"]["i"]:
+    if ph in PLAYING and w == "spoke" and len(a) == 6 and "i:speak" in s["mat"]["i"]:
         p = _int(a[1], 0, n - 1)
-        got = _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p])))
-        for c in range(D.COLOURS):
-            if got[c] > s["chips"][p][c]:
-                raise ValueError(t("drws.e.holds"))
-        for c in range(D.COLOURS):
-            s["chips"][p][c] -= got[c]
-            s["pool"][c] += got[c]
-        s["notes"] = [["spoke", p]]
+        _give(s, p, _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p]))))
+        s["notes"].append(["spoke", p])
+        return
+    if ph in PLAYING and w == "adjust" and len(a) == 7:
+        p = _int(a[1], 0, n - 1)
+        delta = [_int(x, -99, 99) for x in a[2:6]]
+        pts = _int(a[6], -MAX_ADJUST, MAX_ADJUST)
+        if not any(delta) and not pts:
+            raise ValueError(t("drws.e.nothing"))
+        _give(s, p, [max(0, -d) for d in delta])
+        _take(s, p, [max(0, d) for d in delta])
+        s["totals"][p] += pts
+        if pts:  # the places follow the points (who picks the next rules)
+            s["place"] = D.places(s["totals"], s.get("order") or list(range(n)))
         return
     if ph == "card" and w == "card" and len(a) == 2:
         s["card"] = _code(a[1], D.TYPES)
@@ -209,10 +234,15 @@ def apply(s, a):
         p, due = s["dues"][0]
         if _int(a[1], 0, n - 1) != p:
             raise ValueError(t("drws.e.now"))
-        extra = _int(a[2], 0, 99 if _custom_voting(s) else 0)
-        got = _colours(a, 3, due + extra)
-        s["notes"] = []
-        _take(s, p, got)
+        custom = 99 if _custom_voting(s) else 0
+        extra = _int(a[2], -custom, custom)
+        got = _colours(a, 3, abs(due + extra))
+        if due + extra < 0:  # a custom card takes chips: given back to the pool
+            _give(s, p, got)  # (checks that p holds them before it changes anything)
+            s["notes"] = []
+        else:
+            s["notes"] = []
+            _take(s, p, got)
         s["dues"].pop(0)
         _after_payments(s)
         return
@@ -396,7 +426,7 @@ def _note_show(s, note, then):
         return Show(t("drws.v.draw"), lambda _: then, lines=lines)
     who = s["players"][note[1]]
     if kind == "reset":
-        return Show(t("drws.v.pool"), lambda _: then, big=colour(note[2]), lines=[t("drws.reset", who)])
+        return Show(t("drws.v.pool"), lambda _: then, big=colour(note[2]), lines=[t("drws.reset_all"), t("drws.reset", who)])
     if kind == "spoke":
         return Show(t("drws.v.spoke"), lambda _: then, big=who, lines=[t("drws.paid3")])
     return Show(card_name(note[2]), lambda _: then, big=t("drws.big." + kind), lines=[t("drws.by", who)])
@@ -408,7 +438,8 @@ def _prompt(s):
     if ph == "mat":
         return _ask_mat(s, [])
     if ph == "draw":
-        return Show(t("drws.v.setup"), lambda _: ["draw"], lines=[t("drws.setup_cards", CARDS[n]), t("drws.setup_tiles", TILES), t("drws.setup_draw")])
+        lines = [t("drws.setup_cards", CARDS[n]), t("drws.setup_tiles", TILES), t("drws.setup_seats"), t("drws.setup_draw")]
+        return Show(t("drws.v.setup"), lambda _: ["draw"], lines=lines)
     if ph == "predict":
         return _ask_predictions(s)
     if ph == "chips":
@@ -447,7 +478,9 @@ def _ask_mat(s, got):
     if k == len(SLOTS):
         return ["mat"] + got
     title = t("drws.q.mat", t("drws.t." + SLOTS[k]), k % 2 + 1)
-    return _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code]))
+    # The second card of a kind is not the first again, nor a correction of its colour.
+    taken = [c for c in D.CATALOGUE[SLOTS[k]] if k % 2 and (c == got[-1] or D.clash([got[-1], c]))]
+    return _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code]), exclude=taken)
 
 
 def _ask_code(title, kind, player, then, exclude=()):
@@ -477,7 +510,7 @@ def _ask_predictions(s):
             return Choice(t("drws.q.noted"), [colour(c) for c in range(D.COLOURS)], lambda c: [v, c])
 
         if own:
-            return Number(t("drws.q.place"), 1, n, place)
+            return Number(t("drws.q.place"), 1, n, place, lines=[t("drws.q.place2")])
         return Number(t("drws.q.predict", card_name(s["mat"]["p"])), 1, 99, place)
 
     def done(answers):
@@ -486,7 +519,7 @@ def _ask_predictions(s):
             out += x if isinstance(x, list) else [x]
         return out
 
-    return Secret(t("drws.v.predict", s["round"]), list(range(n)), ask, done)
+    return Secret(t("drws.v.predict"), list(range(n)), ask, done)
 
 
 def _ask_card(s):
@@ -510,8 +543,7 @@ def _ask_spoke(s):
         k = min(D.SPEAK_CHIPS, sum(s["chips"][p]))
         if not k:
             return ["spoke", p, 0, 0, 0, 0]
-        fields = [(short(c), 0, s["chips"][p][c], None) for c in range(D.COLOURS)]
-        return Fields(t("drws.q.pay_back", k), fields, lambda v: ["spoke", p] + v, initial=[0] * D.COLOURS, player=p)
+        return _ask_give(s, p, k, t("drws.q.pay_back", k), lambda v: ["spoke", p] + v)
 
     return who
 
@@ -555,13 +587,65 @@ def _ask_pay(s):
         k = due + extra
         if not k:
             return ["pay", p, extra, 0, 0, 0, 0]
+        if k < 0:  # the custom card takes chips: which ones go back
+            return _ask_give(s, p, -k, t("drws.q.give", -k), lambda v: ["pay", p, extra] + v)
         fields = [(short(c), 0, k, None) for c in range(D.COLOURS)]
         return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=[k, 0, 0, 0], player=p,
                       lines=[t("drws.pool_line", *s["pool"])])
 
-    if custom:
-        return Number(t("drws.q.extra", card_name(custom[0])), 0, 20, colours, player=p, lines=[t("drws.due", due)])
+    if custom:  # what the known rules pay, then the custom card's chips, given or taken
+        held = sum(s["chips"][p])
+        return Number(t("drws.q.extra", card_name(custom[0])), -min(20, held + due), 20, colours, player=p,
+                      lines=[t("drws.due", due)])
     return colours(0)
+
+
+def _ask_give(s, p, k, title, then):
+    """k chips player p gives back, by colour (at most what they hold of each)."""
+    fields = [(short(c), 0, min(k, s["chips"][p][c]), None) for c in range(D.COLOURS)]
+    first = [0] * D.COLOURS
+    left = k
+    for c in range(D.COLOURS):  # a start that adds up: the colours in order
+        first[c] = min(left, s["chips"][p][c])
+        left -= first[c]
+    return Fields(title, fields, then, initial=first, player=p)
+
+
+def overrides(s):
+    """The game menu's entries at any moment of the game: "whoever speaks pays 3" while
+    that card is on the mat, and a correction of the ledger (a custom card's effect, a
+    slip): chips per colour and points of one player, confirmed."""
+    if s["phase"] not in PLAYING:
+        return []
+    out = []
+    if "i:speak" in s["mat"]["i"]:
+        out.append((t("drws.a.spoke"), Choice(t("drws.q.who_spoke"), s["players"], _ask_spoke(s))))
+    out.append((t("drws.o.ledger"), Choice(t("drws.o.ledger"), s["players"], lambda p: _ask_ledger(s, p))))
+    return out
+
+
+def _ask_ledger(s, p):
+    """Chips added (from the pool) or taken (back to it) per colour, then points."""
+    held = s["chips"][p]
+    fields = [(short(c), -held[c], 15, None) for c in range(D.COLOURS)]
+
+    def points(chips):
+        def confirm(pts):
+            a = ["adjust", p] + chips + [pts]
+            return Confirm(t("drws.o.ledger"), lambda _: a, lines=[_ledger_line(s, a)])
+
+        return Number(t("drws.q.points"), -99, 99, confirm, initial=0, player=p)
+
+    return Fields(t("drws.q.chips_delta"), fields, points, initial=[0] * D.COLOURS, player=p,
+                  lines=[t("drws.pool_line", *s["pool"])])
+
+
+def _ledger_line(s, a):
+    """ "Ann: +2 W, -1 Y; points -5" (what a correction changes)."""
+    parts = ["{:+d} {}".format(a[2 + c], t("drws.ch" + str(c))) for c in range(D.COLOURS) if a[2 + c]]
+    if a[6]:
+        parts.append(t("drws.pts", "{:+d}".format(a[6])))
+    return "{}: {}".format(s["players"][a[1]], ", ".join(parts))
 
 
 def _customs(s):
@@ -650,6 +734,8 @@ def describe(s, a):
         return t("drws.d.pay", s["players"][a[1]], sum(a[3:]))
     if w == "spoke":
         return t("drws.d.spoke", s["players"][a[1]])
+    if w == "adjust":
+        return t("drws.d.adjust", _ledger_line(s, a))
     if w == "result":
         return t("drws.d.adopted" if a[1] else "drws.d.rejected")
     if w == "score":
@@ -669,6 +755,8 @@ def brief(s, a):
         return t("drws.b.pay", s["players"][a[1]][:8], sum(a[3:]))
     if w == "spoke":
         return t("drws.b.spoke", s["players"][a[1]][:8])
+    if w == "adjust":
+        return row("drws.b.adjust", [s["players"][a[1]]])
     if w == "result":
         return t("drws.b.adopted" if a[1] else "drws.b.rejected")
     if w == "score":
