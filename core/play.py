@@ -87,7 +87,8 @@ def choice(ctx, p, root):
 
 
 def number(ctx, p, root):
-    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p), p.wrap))
+    vote = (lambda yes, v: ctx.answered(p, (yes, v))) if p.votes else None
+    ctx.app.push(NumberPicker(p.title, p.lo, p.hi, p.initial, lambda v: ctx.answered(p, v), p.unit, context(ctx, p), p.wrap, vote))
 
 
 def confirm(ctx, p, root):

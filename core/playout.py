@@ -32,19 +32,51 @@ def _none(p):
     return None
 
 
+def _choice_domain(p):
+    """The entries, and the lit YES and NO where they answer beyond them (a list whose
+    entries are confirmed, the buttons at once): those first, as a person presses them."""
+    extra = [v for v in (p.votes or ()) if v >= len(p.options)]
+    return extra + list(range(len(p.options)))
+
+
 def _choice_keys(p, v):
+    if v >= len(p.options):  # only the lit button gives it
+        return ["YES" if v == p.votes[0] else "NO"]
     return _moves(p.initial, v, "DOWN", "UP") + ["OK"]
 
 
-def _number_keys(p, v):
-    """LEFT/RIGHT move by 5 (NumberPicker), UP/DOWN by 1: the presses a person makes."""
-    d = v - p.initial
-    fives = _moves(0, abs(d) // 5, "RIGHT", "LEFT") if d >= 0 else _moves(0, abs(d) // 5, "LEFT", "RIGHT")
-    ones = _moves(0, abs(d) % 5, "UP", "DOWN") if d >= 0 else _moves(0, abs(d) % 5, "DOWN", "UP")
-    return fives + ones + ["OK"]
+def _number_domain(p):
+    values = range(p.lo, p.hi + 1)
+    return [(yes, v) for yes in (True, False) for v in values] if p.votes else values
 
 
 def _number_random(p, rng):
+    if p.votes:
+        return rng.below(2) == 1, _number_value(p, rng)
+    return _number_value(p, rng)
+
+
+def _number_keys(p, v):
+    """LEFT/RIGHT move by 5 (NumberPicker), UP/DOWN by 1: the presses a person makes; on
+    a short number that wraps (a private one), UP or DOWN, whichever way round is shorter.
+    With votes: to the count, then YES or NO."""
+    if p.votes:
+        return _number_keys_to(p, v[1]) + ["YES" if v[0] else "NO"]
+    return _number_keys_to(p, v) + ["OK"]
+
+
+def _number_keys_to(p, v):
+    span = p.hi - p.lo + 1
+    if getattr(p, "wrap", False) and span <= 10:
+        up = (v - p.initial) % span
+        return ["UP"] * up if up <= span - up else ["DOWN"] * (span - up)
+    d = v - p.initial
+    fives = _moves(0, abs(d) // 5, "RIGHT", "LEFT") if d >= 0 else _moves(0, abs(d) // 5, "LEFT", "RIGHT")
+    ones = _moves(0, abs(d) % 5, "UP", "DOWN") if d >= 0 else _moves(0, abs(d) % 5, "DOWN", "UP")
+    return fives + ones
+
+
+def _number_value(p, rng):
     """Any value of a short range; on a wide one (points entered by hand) within WIDE of
     the initial value, as a table mostly enters them, so random scripts stay short."""
     if p.hi - p.lo <= 2 * WIDE:
@@ -101,13 +133,17 @@ def _fields_random(p, rng):
 
 
 def _fields_keys(p, v):
+    """RIGHT to each field that changes, UP or DOWN the shorter way round; OK (from any
+    field) once the last change is made."""
     out = []
+    at = 0
     for i in range(len(p.fields)):
         span = p.fields[i][2] - p.fields[i][1] + 1
         up = (v[i] - p.initial[i]) % span
-        out += ["UP"] * up if up <= span - up else ["DOWN"] * (span - up)
-        out.append("RIGHT" if i + 1 < len(p.fields) else "OK")
-    return out
+        if up:
+            out += ["RIGHT"] * (i - at) + (["UP"] * up if up <= span - up else ["DOWN"] * (span - up))
+            at = i
+    return out + ["OK"]
 
 
 def _text_random(p, rng):
@@ -167,8 +203,8 @@ def _secret_keys(p, value):
 HAND_OVER = ["wait 1000", "OK"]
 
 KINDS = {
-    "choice": (lambda p: range(len(p.options)), _pick, _choice_keys),
-    "number": (lambda p: range(p.lo, p.hi + 1), _number_random, _number_keys),
+    "choice": (_choice_domain, _pick, _choice_keys),
+    "number": (_number_domain, _number_random, _number_keys),
     "confirm": (lambda p: (True,), _pick, _ok),
     "vote": (lambda p: (False, True), lambda p, rng: rng.below(2) == 1, lambda p, v: ["YES" if v else "NO"]),
     "show": (lambda p: (True,), _pick, lambda p, v: HAND_OVER if p.guard else ["OK"]),

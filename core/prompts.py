@@ -15,7 +15,8 @@ core/playout.py (never loaded on the box during a game).
 Kinds and the answer each one takes:
   Choice(title, options)        here: index into options (labels, already translated);
                                 votes=(i, j): the YES button answers i, NO answers j
-  Number(title, lo, hi)         here: an int in lo..hi
+  Number(title, lo, hi)         here: an int in lo..hi; votes=True: (yes, int), given
+                                by the lit YES or NO (a count and a side in one press)
   Confirm(title, lines)         here: True (refusing means BACK; never reaches the game)
   Vote(title)                   core.secret: True for YES, False for NO (the lit buttons)
   Secret(title, voters, ask)    core.secret: one answer per voter in voter order. ask(i)
@@ -83,10 +84,11 @@ class Number(Prompt):
     kind = "number"
     screen = ("core.play", "number")
 
-    def __init__(self, title, lo, hi, then, initial=None, unit="", **kw):
+    def __init__(self, title, lo, hi, then, initial=None, unit="", votes=False, **kw):
         if hi < lo:
             raise ValueError("empty number range")
         Prompt.__init__(self, title, then, **kw)
+        self.votes = votes  # the lit YES and NO answer (True/False, value); OK does not
         self.lo = lo
         self.hi = hi
         self.initial = lo if initial is None else min(hi, max(lo, initial))

@@ -168,10 +168,14 @@ class Menu(Screen):
 
 class NumberPicker(Screen):
     """UP/DOWN change by 1 (auto-repeat), LEFT/RIGHT by 5; OK takes the value. wrap: past
-    hi comes lo and below lo hi (a private number: see core.secret.arrange)."""
+    hi comes lo and below lo hi (a private number: see core.secret.arrange). on_vote:
+    the lit YES and NO take the value, on_vote(yes, value), and OK does nothing."""
 
-    def __init__(self, title, lo, hi, value, on_done, unit="", lines=(), wrap=False):
+    def __init__(self, title, lo, hi, value, on_done, unit="", lines=(), wrap=False, on_vote=None):
         Screen.__init__(self)
+        self.on_vote = on_vote
+        if on_vote:
+            self.leds = "both"
         self.wrap = wrap
         self.title = title
         self.lo = lo
@@ -190,7 +194,9 @@ class NumberPicker(Screen):
                 self.value = self.lo + (v - self.lo) % (self.hi - self.lo + 1)
             else:
                 self.value = min(self.hi, max(self.lo, v))
-        elif is_ok(kind, button):
+        elif self.on_vote and kind == B.PRESS and button in (B.YES, B.NO):
+            self.on_vote(button == B.YES, self.value)
+        elif is_ok(kind, button) and not self.on_vote:
             self.on_done(self.value)
         else:
             Screen.on_event(self, kind, button)
@@ -207,7 +213,7 @@ class NumberPicker(Screen):
             f.text("\u25b2", 100, 24, 1, False, False)
         if self.value > self.lo or self.wrap:
             f.text("\u25bc", 100, 32, 1, False, False)
-        hint = t("ui.range", self.lo, self.hi)
+        hint = t("ui.range_vote" if self.on_vote else "ui.range", self.lo, self.hi)
         if self.hi - self.lo >= 10:
             hint += "  \u2190\u2192 \u00b15"  # LEFT/RIGHT jump by 5
         f.center(hint, 56)

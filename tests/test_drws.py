@@ -446,9 +446,9 @@ def test_every_side_and_tile_count_looks_the_same_from_the_recording_press(make_
     for side in ("YES", "NO"):
         for k in (1, 2, 4):
             box = resumed(make_box, to_vote())
-            box.do("wait 1000", "OK", side).to(k)  # the voter, holding the box, sees the count
+            box.do("wait 1000", "OK").to(k)  # the voter, holding the box, sees the count
             assert str(k) in box.text()
-            seen.append(observe(box, "OK", "OK"))
+            seen.append(observe(box, side, "OK"))  # cast on the lit button, then pass it on
     assert all(x == seen[0] for x in seen)
 
 
@@ -456,13 +456,15 @@ def test_nothing_of_a_ballot_is_saved_or_shown_before_the_reveal(make_box):
     box = resumed(make_box, to_vote())
     files = sorted((n, box.storage.get(n)) for n in box.storage.list())
     for side in ("YES", "NO"):
-        box.do("wait 1000", "OK", side)
-        box.to(2).do("OK")
+        box.do("wait 1000", "OK")
+        box.to(2).do("OK")  # OK casts nothing: only the lit YES and NO do
+        assert "How many tiles?" in box.lines()
+        box.do(side)
         assert "YES " not in box.text() and "NO " not in box.text()
         box.do("OK")
         assert sorted((n, box.storage.get(n)) for n in box.storage.list()) == files
-    box.do("wait 1000", "OK", "NO")
-    box.to(1).do("OK", "OK")
+    box.do("wait 1000", "OK")
+    box.to(1).do("NO", "OK")
     assert box.lines()[0] == "YES 2 : 3 NO"
 
 

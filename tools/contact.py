@@ -9,6 +9,7 @@ import sys
 
 from core import i18n
 from core.app import App
+from core.ui import HandOver
 from host_sim import fakes, png
 from host_sim.script import Runner
 
@@ -20,7 +21,8 @@ GAP = 6
 
 
 def frames(name, lang):
-    """The first frame of each new screen title in tests/scripts/<name>.txt, in lang."""
+    """The first frame of each new screen title in tests/scripts/<name>.txt, in lang (a
+    hand-over counts apart from the screen whose title it bears)."""
     app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
     app.set_setting("lang", lang)
     runner = Runner(app)
@@ -34,6 +36,8 @@ def frames(name, lang):
             if err:
                 raise SystemExit("{} ({}): {}".format(name, lang, err))
             title = app.frame.lines[0] if app.frame.lines else ""
+            if isinstance(app.top(), HandOver):  # it bears its secret's title: a screen of its own
+                title = "\n" + title
             if title not in seen and len(out) < PER_ROW:
                 seen.append(title)
                 out.append(bytes(app.display.buf))

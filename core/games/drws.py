@@ -41,8 +41,12 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 - A player without cards is skipped as active player (still votes). When every card is
   played, one last scoring and prediction round ends the game. Five rounds at most.
 - The next round starts with the player left of the one whose vote started scoring.
-- "Product of 2 colours" takes the player's best pair. Custom cards: their points or chips
-  are entered by hand when they apply.
+- "Product of 2 colours" takes the player's best pair. Custom cards: their points or chips,
+  given or taken, are entered by hand when they apply; chips taken go back to the pool.
+- What only the table knows (a custom card's effect, a slip, someone speaking while
+  "whoever speaks pays 3" lies out) is entered from the game menu at any moment
+  (overrides()): during a tile ballot that means the tiles are cast again.
+- A voter counts their tiles and casts them on the lit YES or NO in one press.
 """
 
 from core.games import drws_rules as D
@@ -50,7 +54,7 @@ from core.games import options
 from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
-from core.secret import Secret, Vote
+from core.secret import Secret
 from core.show import Show
 from core.tiles import Fields
 
@@ -553,7 +557,8 @@ def _ask_vote(s):
     title = card_name(s["card"])
 
     def ask(i):
-        return Vote(title, lambda yes: Number(t("drws.q.tiles"), 1, s["tiles"][i], lambda k: [1 if yes else 0, k]))
+        """How many tiles (UP/DOWN), cast on the lit YES or NO: a side and a count in one press."""
+        return Number(title, 1, s["tiles"][i], lambda v: [1 if v[0] else 0, v[1]], votes=True)
 
     def done(answers):
         out = ["vote"]
@@ -561,7 +566,7 @@ def _ask_vote(s):
             out += x
         return out
 
-    return Secret(title, list(range(n)), ask, done, lines=[t("drws.vote_line")])
+    return Secret(title, list(range(n)), ask, done, lines=[t("drws.q.tiles")])
 
 
 def _reveal(s):

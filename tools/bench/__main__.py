@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from core import i18n
-from tools.bench import ROOT, heap, imports, pico, playouts, presses, speed, wasm, wire, wtr
+from tools.bench import ROOT, ballots, heap, imports, pico, playouts, presses, speed, wasm, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
@@ -36,7 +36,9 @@ def main(argv=None):
     if args.presses_only:
         i18n.use("ui")
         i18n.set_lang("en")
-        presses.replace_section(args.out, environment(args.commit)["commit"])
+        commit = environment(args.commit)["commit"]
+        presses.replace_section(args.out, commit)
+        presses.replace_section(args.out, commit, ballots.section(ballots.measure()))
         return
     why = wasm.missing()
     if why:
@@ -64,6 +66,7 @@ def main(argv=None):
         r["plays"] = playouts.measure()
         step("presses per turn")
         r["presses"] = presses.measure()
+        r["ballots"] = ballots.measure()
         if args.no_pico:
             r["pico"] = {"missing": "skipped (`--no-pico`)"}
             r["wtr"] = {"missing": "skipped (`--no-pico`)"}

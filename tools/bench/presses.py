@@ -128,10 +128,11 @@ def section(r):
     return L
 
 
-def replace_section(path, commit):
-    """Measure and put the section into the Markdown file at `path`, in place of the one
-    there (or at its end); the section says the commit it was counted on."""
-    new = section(measure())
+def replace_section(path, commit, new=None):
+    """Put a section (by default this one, measured now) into the Markdown file at
+    `path`, in place of the one with its heading (or at its end); the section says the
+    commit it was counted on."""
+    new = new or section(measure())
     new.insert(2, "Counted on %s (`python -m tools.bench --presses-only`)." % commit)
     new.insert(3, "")
     with open(path, encoding="utf-8") as f:

@@ -3,7 +3,7 @@ module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem
 "romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
 document's text."""
 
-from tools.bench import heap, imports, pico, playouts, presses, rework, speed, wire, wtr
+from tools.bench import ballots, heap, imports, pico, playouts, presses, rework, speed, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -64,4 +64,5 @@ def report(r):
     L += speed.section(r["tim"])
     L += playouts.section(r["plays"])
     L += presses.section(r["presses"])
+    L += ballots.section(r["ballots"])
     return "\n".join(L)
