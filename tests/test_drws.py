@@ -221,8 +221,9 @@ def test_a_custom_card_takes_chips_from_one_player_and_points_from_another():
             g.apply(s, ["pay", p, 0, due, 0, 0, 0])
             continue
         assert ask.lines == ["Rules: %d" % due] and ask.lo < 0  # what the known rules pay
+        assert ask.initial == 0  # the known rules' chips as they are, unless the table says more
         give = ask.answer(-(due + 3))
-        assert give.title == "Give back 3 chips" and sum(give.initial) == 3
+        assert give.title == "Give back chips: 3" and sum(give.initial) == 3
         held, pool = list(s["chips"][b]), list(s["pool"])
         assert "does not hold" in refused(s, ["pay", b, -(due + 3), held[0] + 1, 0, 0, 0])
         g.apply(s, give.answer(give.initial))
@@ -271,18 +272,21 @@ def test_speaking_is_recorded_during_a_tile_ballot(make_box):
     s = game(m=m, seed=5)  # the seed resumed() saves
     box = resumed(make_box, "drws", [["mat"] + m["c"] + m["v"] + m["i"], ["draw"], ["predict", 1, 1, 1]]
                   + [["chips", (s["starter"] + k) % 3, 2, 2, 2, 1] for k in range(3)] + [["card", "c:22"]], NAMES[:3])
-    box.do("wait 1000", "OK", "YES", "OK", "OK")  # the first voter: YES, one tile
+    box.do("wait 1000", "OK", "YES", "OK")  # the first voter: YES with the count shown
     box.do("BACK")
     assert "Cancel the vote?" in box.lines()
     box.do("OK")  # the game menu
     assert box.lines()[0] == "Das Regeln Wir Schon!"
     box.to(box.lines().index("Someone spoke") - 1)
     box.do("OK", "DOWN", "OK")  # the second player spoke
-    box.do(*["RIGHT"] * 3, "OK")  # the three chips prefilled: white, purple, yellow
+    box.do("OK")  # the three chips prefilled: white, purple, yellow
+    assert "The tiles cast again" in box.lines()
+    box.do("OK")
     from core import saves
 
     log = saves.fetch(box.storage, "drws")[0]["l"]
     assert log[-1][:2] == ["spoke", 1] and sum(log[-1][2:]) == 3
+    assert "Back to the pool: 3" in box.lines()
     assert "Spoke" in box.lines() and "Pass the box to" not in box.lines()
     box.do("OK")
     assert "Pass the box to" in box.lines()  # the ballot from its first voter again
@@ -581,8 +585,9 @@ def table_game(seed=1):
         k = [o[0] for o in g.overrides(s)].index(label)
         a, pairs = walk(g.overrides(s)[k][1], answers)
         while is_prompt(a):  # the rest as the screens start (the chips given back prefilled)
-            pairs.append((a, a.initial))
-            a = a.answer(a.initial)
+            v = True if a.kind == "confirm" else a.initial
+            pairs.append((a, v))
+            a = a.answer(v)
         return a, ("override", k, pairs)
 
     while g.prompt(s) is not None:

@@ -103,6 +103,8 @@ def new(settings, seed):
         "sheet": None,  # the last scoring round per player: chips, bonus, incidents, prediction
         "got": 0,  # players who took their starting chips
         "adopted": 0,
+        "paid": 0,  # the last payment's chips: taken (> 0) or given back (< 0)
+        "scored": 0,  # the round of the last score sheet
         "notes": [],  # what just happened, for the table: [kind, ...], oldest first
     }
 
@@ -191,8 +193,9 @@ def apply(s, a):
         return
     if ph in PLAYING and w == "spoke" and len(a) == 6 and "i:speak" in s["mat"]["i"]:
         p = _int(a[1], 0, n - 1)
-        _give(s, p, _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p]))))
-        s["notes"].append(["spoke", p])
+        got = _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p])))
+        _give(s, p, got)
+        s["notes"] = [["spoke", p, sum(got)]]
         return
     if ph in PLAYING and w == "adjust" and len(a) == 7:
         p = _int(a[1], 0, n - 1)
@@ -201,6 +204,7 @@ def apply(s, a):
         if not any(delta) and not pts:
             raise ValueError(t("drws.e.nothing"))
         _give(s, p, [max(0, -d) for d in delta])
+        s["notes"] = []
         _take(s, p, [max(0, d) for d in delta])
         s["totals"][p] += pts
         if pts:  # the places follow the points (who picks the next rules)
@@ -217,6 +221,7 @@ def apply(s, a):
         for p in range(n):
             votes.append([_int(a[1 + 2 * p], 0, 1), _int(a[2 + 2 * p], 1, s["tiles"][p])])
         s["votes"] = votes
+        s["notes"] = []
         for p in range(n):  # one tile back, the extra ones out until after scoring
             s["tiles"][p] -= votes[p][1] - 1
         s["phase"] = "result"
@@ -247,6 +252,7 @@ def apply(s, a):
         else:
             s["notes"] = []
             _take(s, p, got)
+        s["paid"] = due + extra  # for the words: taken (> 0) or given back (< 0)
         s["dues"].pop(0)
         _after_payments(s)
         return
@@ -379,6 +385,7 @@ def _score(s, first, adjust):
     for p in range(n):
         s["totals"][p] += pts[p]
     s["sheet"] = sheet
+    s["scored"] = s["round"]
     s["order"] = order
     s["place"] = D.places(s["totals"], order)
     s["active"] = s["starter"]
@@ -432,7 +439,7 @@ def _note_show(s, note, then):
     if kind == "reset":
         return Show(t("drws.v.pool"), lambda _: then, big=colour(note[2]), lines=[t("drws.reset_all"), t("drws.reset", who)])
     if kind == "spoke":
-        return Show(t("drws.v.spoke"), lambda _: then, big=who, lines=[t("drws.paid3")])
+        return Show(t("drws.v.spoke"), lambda _: then, big=who, lines=[t("drws.paid", note[2])])
     return Show(card_name(note[2]), lambda _: then, big=t("drws.big." + kind), lines=[t("drws.by", who)])
 
 
@@ -535,8 +542,8 @@ def _ask_card(s):
         opts.append(t("drws.a.spoke"))
 
     def chosen(i):
-        if i < len(kinds):
-            return _ask_code(t("drws.q.card"), kinds[i], me, lambda code: ["card", code])
+        if i < len(kinds):  # a card on the mat is not in anyone's hand
+            return _ask_code(t("drws.q.card"), kinds[i], me, lambda code: ["card", code], exclude=s["mat"][kinds[i]])
         return Choice(t("drws.q.who_spoke"), s["players"], _ask_spoke(s))
 
     return Choice(t("drws.q.turn"), opts, chosen, player=me, lines=[t("drws.status", s["round"], s["hands"][me])])
@@ -546,27 +553,39 @@ def _ask_spoke(s):
     def who(p):
         k = min(D.SPEAK_CHIPS, sum(s["chips"][p]))
         if not k:
-            return ["spoke", p, 0, 0, 0, 0]
-        return _ask_give(s, p, k, t("drws.q.pay_back", k), lambda v: ["spoke", p] + v)
+            return _spoke_ok(s, ["spoke", p, 0, 0, 0, 0])
+        return _ask_give(s, p, k, t("drws.q.pay_back", k), lambda v: _spoke_ok(s, ["spoke", p] + v))
 
     return who
 
 
+def _spoke_ok(s, a):
+    lines = [t("drws.d.spoke", s["players"][a[1]]), t("drws.paid", sum(a[2:]))]
+    if s["phase"] == "vote":  # the tiles are cast again
+        lines.append(t("drws.recast"))
+    return Confirm(t("drws.v.spoke"), lambda _: a, lines=lines)
+
+
 def _ask_vote(s):
+    """The box goes round from the active player's left, the active player last; each
+    voter counts their tiles (UP/DOWN) and casts them on the lit YES or NO in one press."""
     n = s["n"]
     title = card_name(s["card"])
+    seats = [(s["active"] + 1 + k) % n for k in range(n)]
 
-    def ask(i):
-        """How many tiles (UP/DOWN), cast on the lit YES or NO: a side and a count in one press."""
-        return Number(title, 1, s["tiles"][i], lambda v: [1 if v[0] else 0, v[1]], votes=True)
+    def ask(k):
+        return Number(title, 1, s["tiles"][seats[k]], lambda v: [1 if v[0] else 0, v[1]], votes=True)
 
     def done(answers):
+        by_seat = [None] * n
+        for k in range(n):
+            by_seat[seats[k]] = answers[k]
         out = ["vote"]
-        for x in answers:
+        for x in by_seat:
             out += x
         return out
 
-    return Secret(title, list(range(n)), ask, done, lines=[t("drws.q.tiles")])
+    return Secret(title, seats, ask, done, lines=[t("drws.q.tiles")])
 
 
 def _reveal(s):
@@ -600,8 +619,8 @@ def _ask_pay(s):
 
     if custom:  # what the known rules pay, then the custom card's chips, given or taken
         held = sum(s["chips"][p])
-        return Number(t("drws.q.extra", card_name(custom[0])), -min(20, held + due), 20, colours, player=p,
-                      lines=[t("drws.due", due)])
+        return Number(t("drws.q.extra", card_name(custom[0])), -min(20, held + due), 20, colours, initial=0,
+                      player=p, lines=[t("drws.due", due)])
     return colours(0)
 
 
@@ -632,7 +651,8 @@ def overrides(s):
 def _ask_ledger(s, p):
     """Chips added (from the pool) or taken (back to it) per colour, then points."""
     held = s["chips"][p]
-    fields = [(short(c), -held[c], 15, None) for c in range(D.COLOURS)]
+    # never the pool's last chip: a correction does not make everyone hand a colour back
+    fields = [(short(c), -held[c], max(0, min(15, s["pool"][c] - 1)), None) for c in range(D.COLOURS)]
 
     def points(chips):
         def confirm(pts):
@@ -736,7 +756,7 @@ def describe(s, a):
     if w == "chips":
         return t("drws.d.chips", s["players"][a[1]], "/".join([str(x) for x in a[2:]]))
     if w == "pay":
-        return t("drws.d.pay", s["players"][a[1]], sum(a[3:]))
+        return t("drws.d.pay" if s["paid"] >= 0 else "drws.d.gave", s["players"][a[1]], abs(s["paid"]))
     if w == "spoke":
         return t("drws.d.spoke", s["players"][a[1]])
     if w == "adjust":
@@ -757,7 +777,7 @@ def brief(s, a):
     if w == "chips":
         return t("drws.b.chips", s["players"][a[1]][:8], "/".join([str(x) for x in a[2:]]))
     if w == "pay":
-        return t("drws.b.pay", s["players"][a[1]][:8], sum(a[3:]))
+        return t("drws.b.pay" if s["paid"] >= 0 else "drws.b.gave", s["players"][a[1]][:8], abs(s["paid"]))
     if w == "spoke":
         return t("drws.b.spoke", s["players"][a[1]][:8])
     if w == "adjust":
@@ -781,7 +801,7 @@ def views(s):
     out = [(t("drws.v.mat"), [t("drws.h.card")], rows), (t("drws.v.chips"), head, ledger)]
     if s["sheet"]:
         rows = [[s["players"][p][:4]] + [str(x) for x in s["sheet"][p]] for p in range(s["n"])]
-        out.append((t("drws.v.sheet", s["round"]), [t("drws.h.who"), t("drws.h.pts"), t("drws.h.bonus"), t("drws.h.inc"), t("drws.h.pred")], rows))
+        out.append((t("drws.v.sheet", s["scored"]), [t("drws.h.who"), t("drws.h.pts"), t("drws.h.bonus"), t("drws.h.inc"), t("drws.h.pred")], rows))
     return out
 
 
