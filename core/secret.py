@@ -196,7 +196,7 @@ class SecretFlow:
 
     def _handover(self):
         self.at = len(self.answers)  # who answers now: voters[at]
-        self.voter = self.names()[self.p.voters[len(self.answers)]]
+        self.voter = self.names()[self.p.voters[self.at]]
         return HandOver(self.voter, self._begin, on_back=self._back, title=self.p.title)
 
     def _begin(self):
@@ -206,7 +206,7 @@ class SecretFlow:
         open_prompt(self, q)
 
     def answered(self, q, value):
-        if q.kind == "vote":
+        if q.kind == "vote" or q.kind == "number" and q.votes:  # cast on a lit button: both() may take it back
             self._vote = (self.app.now, self.app.stack[:], len(self.answers))
         nxt = q.answer(value)
         if is_prompt(nxt):

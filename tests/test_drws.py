@@ -456,6 +456,20 @@ def test_every_side_and_tile_count_looks_the_same_from_the_recording_press(make_
     assert all(x == seen[0] for x in seen)
 
 
+def test_yes_and_no_together_cast_nothing_on_the_tile_count(make_box):
+    from core import buttons as B
+
+    for first in (B.YES, B.NO):
+        box = resumed(make_box, to_vote())
+        box.do("wait 1000", "OK")
+        box.runner.hold(first, 10)
+        box.runner.hold(B.YES | B.NO, 80)
+        box.runner.hold(0, 80)
+        assert "How many tiles?" in box.lines()  # the count again: nothing cast
+        box.do("YES")  # then one alone: cast
+        assert "Answer recorded." in box.lines() and len(box.app.secret.answers) == 1
+
+
 def test_nothing_of_a_ballot_is_saved_or_shown_before_the_reveal(make_box):
     box = resumed(make_box, to_vote())
     files = sorted((n, box.storage.get(n)) for n in box.storage.list())
