@@ -204,8 +204,6 @@ def test_the_yes_and_no_buttons_cast_the_yes_and_no_cards(make_box):
         assert "Ben" in box.lines()
         for _ in NAMES[1:]:
             box.do("wait 1000", "OK", "YES", "OK")
-        from core import saves
-
         assert saves.fetch(box.storage, "democrazy")[0]["l"][-1][:2] == ["ballot", code]
 
 
