@@ -240,6 +240,17 @@ def test_a_custom_card_takes_chips_from_one_player_and_points_from_another():
     assert s["totals"][c] == plain["totals"][c] - 7 and s["totals"][b] == plain["totals"][b]
 
 
+def test_two_custom_voting_cards_are_paid_in_one_entry():
+    s = game(m=mat(v=("xv:Tax", "xv:Due"), i=("i:speak", "i:top")))
+    g.apply(s, ["card", "c:22"])
+    vote(s, [1, 2], [0, 1], [0, 1])
+    g.apply(s, ["result", 1])
+    ask = g.prompt(s)
+    while ask.kind == "show":
+        ask = ask.answer(True)
+    assert ask.title == "Custom cards: chips" and [d[0] for d in s["dues"]] == [s["active"], (s["active"] + 1) % 3, (s["active"] + 2) % 3]
+
+
 def test_the_ledger_is_corrected_from_the_game_menu_at_any_moment():
     from core.session import Session
 
@@ -280,7 +291,7 @@ def test_speaking_is_recorded_during_a_tile_ballot(make_box):
     box.to(box.lines().index("Someone spoke") - 1)
     box.do("OK", "DOWN", "OK")  # the second player spoke
     box.do("OK")  # the three chips prefilled: white, purple, yellow
-    assert "The tiles cast again" in box.lines()
+    assert "Tiles are cast again" in box.lines()
     box.do("OK")
     from core import saves
 

@@ -619,7 +619,8 @@ def _ask_pay(s):
 
     if custom:  # what the known rules pay, then the custom card's chips, given or taken
         held = sum(s["chips"][p])
-        return Number(t("drws.q.extra", card_name(custom[0])), -min(20, held + due), 20, colours, initial=0,
+        what = card_name(custom[0]) if len(custom) == 1 else t("drws.customs")  # both cards in one number
+        return Number(t("drws.q.extra", what), -min(20, held + due), 20, colours, initial=0,
                       player=p, lines=[t("drws.due", due)])
     return colours(0)
 
