@@ -75,6 +75,20 @@ def _same(v):
     return v
 
 
+def left_of(p, n):
+    """The seats in the order the box goes round from the left of seat p, p last."""
+    return [(p + 1 + k) % n for k in range(n)]
+
+
+def by_seat(voters, answers, n, absent=None):
+    """A secret's answers (in voters' order) put in seat order; `absent` for a seat that
+    did not answer."""
+    out = [absent] * n
+    for k in range(len(voters)):
+        out[voters[k]] = answers[k]
+    return out
+
+
 def chain_seed(game_seed, step):
     """The seed of a secret's random starts: the game's seed and the step it is asked
     at (how many actions came before), so a replayed game starts its lists the same."""

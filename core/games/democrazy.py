@@ -47,7 +47,7 @@ Rulings where the rulebook is silent (the help text says them):
 from core.games import options
 from core.i18n import row, t
 from core.prompts import Choice, Confirm
-from core.secret import Secret
+from core.secret import Secret, by_seat, left_of
 from core.textentry import Text, fold
 from core.show import Show
 from core.tiles import Fields
@@ -323,14 +323,10 @@ def _ask_start(s):
 def _ballot(s):
     """The box goes round from the proposer's left; the proposer votes last."""
     n = s["n"]
-    seats = [(s["turn"] + 1 + k) % n for k in range(n)]
-    voters = [i for i in seats if not s["skip"][i]]
+    voters = [i for i in left_of(s["turn"], n) if not s["skip"][i]]
 
     def cast(cards):
-        codes = ["-"] * n
-        for k in range(len(voters)):
-            codes[voters[k]] = cards[k]
-        return ["ballot"] + codes
+        return ["ballot"] + by_seat(voters, cards, n, "-")
 
     out = [s["players"][i] for i in range(n) if s["skip"][i]]
     lines = [_law_line(s, s["law"])] + ([t("democrazy.out", ", ".join(out))] if out else [])

@@ -54,7 +54,7 @@ from core.games import options
 from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
-from core.secret import Secret
+from core.secret import Secret, by_seat, left_of
 from core.show import Show
 from core.tiles import Fields
 
@@ -571,17 +571,14 @@ def _ask_vote(s):
     voter counts their tiles (UP/DOWN) and casts them on the lit YES or NO in one press."""
     n = s["n"]
     title = card_name(s["card"])
-    seats = [(s["active"] + 1 + k) % n for k in range(n)]
+    seats = left_of(s["active"], n)
 
     def ask(k):
         return Number(title, 1, s["tiles"][seats[k]], lambda v: [1 if v[0] else 0, v[1]], votes=True)
 
     def done(answers):
-        by_seat = [None] * n
-        for k in range(n):
-            by_seat[seats[k]] = answers[k]
         out = ["vote"]
-        for x in by_seat:
+        for x in by_seat(seats, answers, n):
             out += x
         return out
 
