@@ -5,7 +5,8 @@ On the device this is firmware/main.mpy beside the rest of the precompiled app (
 copies this file as /main.py). It picks the board module, builds the adapters, seeds the
 core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few ms.
 
-- Safe mode: hold OK + BACK while powering up and the loop does not start (REPL free).
+- Safe mode: hold OK + BACK while powering up and the loop does not start (REPL free);
+  the panel says "Safe mode" (show_safe_mode(), which never raises).
 - Watchdog (config.WATCHDOG, on in production builds): fed only here, once per loop.
   An uncaught error stops the feeding and the board resets; the core resumes from its
   last save. Ctrl-C (mpremote) disarms it on the RP2040 so the REPL stays usable.
@@ -159,11 +160,11 @@ def run(app, hw, steps=None):
 
 
 def boot(hw, seed=None):
-    """Build the App on `hw`; None in safe mode (OK + BACK held), which the panel says
-    (the serial port may be unplugged)."""
+    """Build the App on `hw`; None in safe mode (OK + BACK held), which the serial port
+    and the panel say (the serial port may be unplugged: show_safe_mode())."""
     if hw.buttons.read() & _OK_BACK == _OK_BACK:
         print("Tablebox: safe mode (OK+BACK held), loop not started")
-        hw.display.show(safe_mode_frame(), 0xFF)
+        show_safe_mode(hw.display)
         return None
     from core.app import App
 
@@ -174,16 +175,29 @@ def boot(hw, seed=None):
     return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native)
 
 
+def show_safe_mode(display):
+    """Push safe_mode_frame() to the panel; never raises. Safe mode is the way into a box
+    whose app is broken, so whatever fails here (a core that does not import, a missing
+    core/bigfont.bin, no heap) is printed, the panel stays dark and safe mode still
+    leaves the REPL free."""
+    try:
+        display.show(safe_mode_frame().buf, 0xFF)
+    except Exception as e:
+        print("Tablebox: safe mode not shown on the panel:", repr(e))
+
+
 def safe_mode_frame():
-    """The panel in safe mode: what happened and how to leave it (English: the settings
-    that name the language are not read in safe mode)."""
+    """The Frame of safe mode: what happened and how to leave it. English literals, not
+    core.i18n: the language is a setting in /data, and reading it (core.settings) and
+    the word tables (core/lang/*.txt) is the code a broken box may fail in; safe mode
+    needs core.frame and its fonts only."""
     from core.frame import Frame
 
     f = Frame()
     f.center("Safe mode", 16, 2)
     f.center("OK+BACK held at boot", 40)
     f.center("Reset to start", 48)
-    return f.buf
+    return f
 
 
 def _native():

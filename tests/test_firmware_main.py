@@ -169,7 +169,21 @@ def test_safe_mode_skips_the_loop_and_says_so_on_the_panel(dev):
     hw = dev.hardware()
     assert fw.main(hw=hw, steps=polls(50)) is None
     assert dev.clock.slept == []
-    assert dev.panel.visible() == bytes(fw.safe_mode_frame()) and any(dev.panel.visible())
+    f = fw.safe_mode_frame()
+    assert f.lines == ["Safe mode", "OK+BACK held at boot", "Reset to start"] and f.cut == []
+    assert dev.panel.visible() == bytes(f.buf)
+
+
+def test_safe_mode_starts_even_when_the_panel_cannot_say_so(dev, monkeypatch, capsys):
+    """Safe mode is how a broken install is reached: a core that does not import must not
+    turn it into a traceback (the REPL is free either way, the panel stays dark)."""
+    monkeypatch.setitem(sys.modules, "core.frame", None)  # import core.frame: ImportError
+    dev.m.levels[PIN["OK"]] = 0
+    dev.m.levels[PIN["BACK"]] = 0
+    assert fw.main(hw=dev.hardware(), steps=polls(50)) is None
+    assert dev.clock.slept == [] and dev.panel.visible() is None  # dark, not the old vote
+    out = capsys.readouterr().out
+    assert "safe mode (OK+BACK held)" in out and "not shown on the panel" in out and "core.frame" in out
 
 
 def test_resuming_the_last_game_at_boot_writes_no_flash(dev):

@@ -149,7 +149,7 @@ def test_rom_main_runs_the_app_from_rom_ahead_of_stale_copies(tmp_path):
     (fake / "__init__.py").write_text("")
     (fake / "machine.py").write_text(FAKE_MACHINE)
     out = run_micropython(STUB_SCRIPT % deploy.ROM_MAIN, paths=(str(rom), str(stale), str(fake)))
-    assert "safe mode" in out
+    assert "safe mode" in out and "not shown on the panel" not in out, out  # drawn from /rom
     files = out.split("FROM", 1)[1].split()
     assert files == ["/rom/core/app.mpy", "/rom/firmware/main.mpy", "/rom/boards/pico.mpy"], out
 
