@@ -2,6 +2,7 @@
 session with the real core.app.App, the watchdog, idle polling, safe mode and I2C
 error recovery."""
 
+import os
 import sys
 
 import pytest
@@ -186,6 +187,16 @@ def test_safe_mode_starts_even_when_the_panel_cannot_say_so(dev, monkeypatch, ca
     assert "safe mode (OK+BACK held)" in out and "not shown on the panel" in out and "core.frame" in out
 
 
+def _files(folder):
+    """Every file in `folder` with what a write changes: inode (put renames a new file
+    over the old), size and modification time."""
+    out = {}
+    for name in os.listdir(folder):
+        st = os.stat(os.path.join(folder, name))
+        out[name] = (st.st_ino, st.st_size, st.st_mtime_ns)
+    return out
+
+
 def test_resuming_the_last_game_at_boot_writes_no_flash(dev):
     """Issue 33: every boot rewrote /data/last with the same name (3 flash writes)."""
     from core import savefile
@@ -196,8 +207,10 @@ def test_resuming_the_last_game_at_boot_writes_no_flash(dev):
     writes = []
     put = hw.storage.put
     hw.storage.put = lambda name, data: (writes.append(name), put(name, data))
+    before = _files(hw.storage.root)
     app = fw.main(hw=hw, steps=polls(20))
     assert app.top().title == "23" and writes == []  # "Resume 23?", nothing written
+    assert _files(hw.storage.root) == before  # nor removed or replaced another way
     from core.gamemenu import remember
 
     remember(app, "mmag")  # another game: written
