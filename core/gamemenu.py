@@ -202,7 +202,8 @@ def resume(app, game_id):
 
 
 def remember(app, game_id):
-    """The game the box comes back to after a power cut; written only when it changes
-    (the boot resumes the last game: an unchanged write there cost flash writes a boot)."""
+    """Record game_id as the game the box offers to resume after a reset. Written only
+    when it changes: the boot resumes the last game, and rewriting the same name there
+    cost flash writes at every boot."""
     if app.storage and app.storage.get("last") != game_id.encode():
         app.storage.put("last", game_id.encode())
