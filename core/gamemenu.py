@@ -192,7 +192,7 @@ def resume(app, game_id):
         if bad:
             app.pop()
         title = app_title(game_id)
-        lines = [t("game.resume", title), session.game.summary(session.state)]
+        lines = [t("game.resume_q"), session.game.summary(session.state)]
         app.push(Confirm(title, lines, lambda: Play(app, session).show(), new, t("game.resume_ok"), t("game.resume_new")))
 
     if bad:

@@ -83,7 +83,9 @@ def choice(ctx, p, root):
     title, notes = p.title, list(p.lines)
     if head and p.player is not None and notes:
         title = notes.pop(0)  # the name large says whose question it is: the bar says more
-    app.push(Menu(title, items, select, p.initial, None, head, p.votes, latest(p) + notes))
+    alt = (lambda i: i < n and ctx.answered(p, -1 - i)) if p.alt else None
+    key = lambda i: ctx.answered(p, i)  # the buttons answer beyond the list, never "Menu…"
+    app.push(Menu(title, items, select, p.initial, None, head, p.votes, latest(p) + notes, p.sides, alt, key))
 
 
 def number(ctx, p, root):

@@ -33,14 +33,20 @@ def _none(p):
 
 
 def _choice_domain(p):
-    """The entries, and the lit YES and NO where they answer beyond them (a list whose
-    entries are confirmed, the buttons at once): those first, as a person presses them."""
-    extra = [v for v in (p.votes or ()) if v >= len(p.options)]
-    return extra + list(range(len(p.options)))
+    """The entries, the lit YES and NO and LEFT and RIGHT where they answer beyond them (a
+    list whose entries are confirmed, the buttons at once): those first, as a person
+    presses them; then each entry's alternative (alt: NO on it)."""
+    n = len(p.options)
+    extra = [v for v in (p.votes or ()) + (p.sides or ()) if v >= n]
+    return extra + list(range(n)) + ([-1 - i for i in range(n)] if p.alt else [])
 
 
 def _choice_keys(p, v):
-    if v >= len(p.options):  # only the lit button gives it
+    if v < 0:  # the highlighted entry's alternative
+        return _moves(p.initial, -1 - v, "DOWN", "UP") + ["NO"]
+    if v >= len(p.options):  # only a button gives it
+        if p.sides and v in p.sides:
+            return ["LEFT" if v == p.sides[0] else "RIGHT"]
         return ["YES" if v == p.votes[0] else "NO"]
     return _moves(p.initial, v, "DOWN", "UP") + ["OK"]
 
@@ -132,17 +138,25 @@ def _fields_random(p, rng):
     return [f[1] + rng.below(f[2] - f[1] + 1) for f in p.fields]
 
 
+_DIRECT = (("UP", "DOWN"), ("RIGHT", "LEFT"), ("YES", None), ("NO", None))
+
+
 def _fields_keys(p, v):
     """RIGHT to each field that changes, UP or DOWN the shorter way round; OK (from any
-    field) once the last change is made."""
+    field) once the last change is made. Direct fields: each field's own keys (YES and
+    NO step up only), no moves."""
     out = []
     at = 0
     for i in range(len(p.fields)):
         span = p.fields[i][2] - p.fields[i][1] + 1
         up = (v[i] - p.initial[i]) % span
-        if up:
-            out += ["RIGHT"] * (i - at) + (["UP"] * up if up <= span - up else ["DOWN"] * (span - up))
+        if not up:
+            continue
+        inc, dec = _DIRECT[i] if p.direct else ("UP", "DOWN")
+        if not p.direct:
+            out += ["RIGHT"] * (i - at)
             at = i
+        out += [inc] * up if up <= span - up or dec is None else [dec] * (span - up)
     return out + ["OK"]
 
 

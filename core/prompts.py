@@ -70,14 +70,20 @@ class Prompt:
 
 
 class Choice(Prompt):
+    """votes=(i, j): the lit YES answers i, NO answers j (may be beyond the options);
+    sides=(i, j): LEFT answers i, RIGHT j (pages of a list that go on sideways);
+    alt: NO answers -1 - k, the highlighted entry k's alternative (its negation)."""
+
     kind = "choice"
     screen = ("core.play", "choice")
 
-    def __init__(self, title, options, then, initial=0, votes=None, **kw):
+    def __init__(self, title, options, then, initial=0, votes=None, sides=None, alt=False, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.options = options
         self.initial = initial
         self.votes = votes
+        self.sides = sides
+        self.alt = alt
 
 
 class Number(Prompt):

@@ -11,7 +11,10 @@ Openers (see core.prompts, core.play): multi = choose any subset (LEFT/RIGHT mov
 UP/DOWN toggle the tile and step to the next, so marking neighbours is one press each;
 OK done; the hint row may say what OK will do with the tiles chosen, YES may give an
 answer of its own and NO the tiles not chosen, when some are); fields = several small
-values on one screen (LEFT/RIGHT move, UP/DOWN change with wrap-around, OK done); pick = one tile or none, for a player whose
+values on one screen (LEFT/RIGHT move, UP/DOWN change with wrap-around, OK done; or
+`direct`: no cursor, each field has its own keys, UP/DOWN the first, LEFT/RIGHT the
+second, YES the third, NO the fourth, so a value that changes costs no move to its field:
+a card entered from the last one costs one press per attribute that differs); pick = one tile or none, for a player whose
 name is drawn large (the D-pad moves, OK takes once the screen has been up a moment,
 NO takes none).
 """
@@ -51,14 +54,23 @@ class Multi(Prompt):
 
 
 class Fields(Prompt):
+    """fields: (label, lo, hi, names or None) each; direct: each field on its own keys
+    (DIRECT_KEYS, at most four fields), the keys shown where the labels would be."""
+
     kind = "fields"
     screen = ("core.tiles", "fields")
     guard = False
 
-    def __init__(self, title, fields, then, initial=None, **kw):
+    def __init__(self, title, fields, then, initial=None, direct=False, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.fields = fields
         self.initial = list(initial) if initial else [f[1] for f in fields]
+        self.direct = direct
+
+
+# direct Fields: the keys that step each field (-1, +1); YES and NO step up only
+DIRECT_KEYS = ((B.DOWN, B.UP), (B.LEFT, B.RIGHT), (None, B.YES), (None, B.NO))
+DIRECT_LEGEND = ("\u2191\u2193", "\u2190\u2192", "vote.yes", "vote.no")  # the buttons' words
 
 
 class Pick(Prompt):
@@ -223,19 +235,39 @@ class FieldsScreen(TileEntry):
     def __init__(self, ctx, p):
         TileEntry.__init__(self, ctx, p)
         self.values = list(p.initial)
+        if p.direct:
+            self.help = "ui.fields_direct"
+            self.cursor = -1
+            if len(p.fields) > 2:
+                self.leds = "both"
 
     def tiles(self):
         out = []
         for i in range(len(self.values)):
             label, lo, _, names = self.p.fields[i]
             v = self.values[i]
+            if self.p.direct:
+                label = DIRECT_LEGEND[i] if i < 2 else t(DIRECT_LEGEND[i])
             out.append((names[v - lo] if names else str(v), label))
         return out
 
+    def on_event(self, kind, button):
+        if not self.p.direct or kind not in (B.PRESS, B.REPEAT) or button in (B.OK, B.BACK):
+            TileEntry.on_event(self, kind, button)
+            return
+        self.since = None
+        for i in range(len(self.values)):
+            keys = DIRECT_KEYS[i]
+            if button in keys and (kind == B.PRESS or i < 2):  # YES/NO do not repeat
+                self.step(i, 1 if button == keys[1] else -1)
+
     def change(self, d, kind):
-        _, lo, hi, _ = self.p.fields[self.cursor]
-        v = self.values[self.cursor] + d
-        self.values[self.cursor] = lo if v > hi else hi if v < lo else v
+        self.step(self.cursor, d)
+
+    def step(self, i, d):
+        _, lo, hi, _ = self.p.fields[i]
+        v = self.values[i] + d
+        self.values[i] = lo if v > hi else hi if v < lo else v
 
     def value(self):
         return list(self.values)

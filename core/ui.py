@@ -96,15 +96,22 @@ class Menu(Screen):
     on_select(index) runs on OK; DOWN moves down the list. votes=(i, j): the lit YES
     button selects item i, NO item j, on the press (as on a vote screen). notes: small
     context lines above the items, scrolled with them: all on screen while the cursor is
-    on the first item (unless there are more than the screen holds)."""
+    on the first item (unless there are more than the screen holds). sides=(i, j): LEFT
+    selects item i, RIGHT item j; on_alt(index): what NO does with the highlighted item;
+    on_key(i): what the buttons' selections do (default on_select: the list's own items)."""
 
-    def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=()):
+    def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=(), sides=None, on_alt=None, on_key=None):
         Screen.__init__(self)
         self.given = notes
         self.notes = None  # wrapped in draw(): narrower when the list scrolls
         self.votes = votes
+        self.sides = sides
+        self.on_alt = on_alt
+        self.on_key = on_key or on_select
         if votes:
             self.leds = "both"
+        elif on_alt:
+            self.leds = "no"
         self.title = title
         self.items = items
         self.on_select = on_select
@@ -124,7 +131,11 @@ class Menu(Screen):
         elif is_ok(kind, button):
             self.on_select(self.index)
         elif self.votes and kind == B.PRESS and button in (B.YES, B.NO):
-            self.on_select(self.votes[0 if button == B.YES else 1])
+            self.on_key(self.votes[0 if button == B.YES else 1])
+        elif self.sides and kind == B.PRESS and button in (B.LEFT, B.RIGHT):
+            self.on_key(self.sides[button == B.RIGHT])
+        elif self.on_alt and kind == B.PRESS and button == B.NO:
+            self.on_alt(self.index)
         else:
             Screen.on_event(self, kind, button)
 

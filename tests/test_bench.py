@@ -448,3 +448,16 @@ def test_presses_section_replaces_its_own_part_only(tmp_path, monkeypatch):
     presses.replace_section(str(md), "def5678")
     again = md.read_text()
     assert "kept" in again and "old tail" not in again and "def5678" in again and "abc1234" not in again
+
+
+def test_what_the_rule_entries_meet_issue_29s_press_counts():
+    """Presses are counted, not timed: a card at most 4.5 on average, a 10-card hand 45,
+    the two common guesses 10 each (tools.bench.entry, its BENCHMARKS.md section)."""
+    from tools.bench import entry
+
+    r = entry.measure()
+    n, mean, _, most = r["cards"]
+    assert n > 1000 and mean <= 4.5 and most <= 7  # 7: count 3 away, shape, fill, colour, OK
+    assert r["hands"][0] > 50 and r["hands"][1] <= 45
+    assert [x[2] for x in r["guesses"]] == [9, 10]
+    assert entry.section(r)[0] == "## Presses: What the Rule?! card entry and guesses"

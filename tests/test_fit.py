@@ -95,7 +95,7 @@ def fixed_screens():
     yield Message(t("ui.error"), ["x" * 60, t("ui.error_saved")])
     yield Message(t("ui.settings_bad"), [t("ui.settings_kept", "settings.bad12")])
     for g in games.GAMES:
-        yield Confirm(g[2], [t("game.resume", g[2]), name], None, None, t("game.resume_ok"), t("game.resume_new"))
+        yield Confirm(g[2], [t("game.resume_q"), name], None, None, t("game.resume_ok"), t("game.resume_new"))
         yield Message(g[2], [t("ui.soon_text")])
         yield Message(t("game.damaged"), [t("game.damaged_text", g[0] + ".bad12")])
         yield Message(t("game.damaged"), [t("game.progress_damaged", g[0] + ".progress.bad12")])

@@ -453,7 +453,7 @@ def on_screen(q, names, secret):
     app.refresh()
     r.do("wait 10")
     seen = set(app.frame.lines)
-    for _ in range(8):
+    for _ in range(20):  # a verdict with the guess said again and how near it was: long
         if hasattr(top, "top") and not isinstance(top, Menu):  # a show or a confirm scrolls
             top.on_event(B.PRESS, B.DOWN)
             app.refresh()

@@ -113,7 +113,7 @@ def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
 def test_the_third_copy_of_a_card_is_refused():
     s = new(rule="colour = white")
     play(s, ["card", c(4)], ["pass"], ["card", c(4)], ["pass"])
-    assert "twice" in refused(s, ["card", c(4)])
+    assert refused(s, ["card", c(4)]) == "4\u25cfW is twice on the table already."
     assert "twice" in refused(s, ["hand", c(4)] + [c(k, "triangle") for k in range(1, 7)] + [c(k, "square") for k in range(1, 4)])
 
 
@@ -174,7 +174,7 @@ def test_hints_need_the_tables_agreement_and_tell_ignored_attributes_then_cards_
 
 
 def test_cards_guesses_and_hints_are_sealed_and_the_rest_is_not():
-    assert all(g.sealed(a) for a in (["card", 1], ["hand", 1, 2], ["guess", "count even"], ["hint"]))
+    assert all(g.sealed(a) for a in (["card", 1], ["hand", 1, 2], ["guess", "count even"], ["hint"], ["giveup"]))
     assert not any(g.sealed(a) for a in (["fit"], ["miss"], ["reveal", 1], ["judged", 0], ["pass"], ["next"], ["hints"]))
 
 
@@ -192,35 +192,149 @@ def test_a_used_up_pile_ends_the_round():
     assert s["pile"] == 0 and s["phase"] == "end" and s["guesser"] == -1
 
 
+def _guessing(s):
+    """The guesser's first screen after a fitting card: the verdict read, "Guess"."""
+    return g.prompt(s).answer(True).answer(0)
+
+
 def test_the_editor_builds_guesses_in_the_rule_language():
     s = new(rule="colour = white")
     play(s, ["card", c(1)])
 
     def walk(answers):
-        p = g.prompt(s).answer(True).answer(0)  # past the verdict: guess the rule
+        p = _guessing(s)
         for a in answers:
             p = p.answer(a)
         return p
 
-    # Colour: black, then negate it: "not colour = black", said as its opposite
-    p = walk([0, 3, 1, 0, 1])
-    assert p.options == ["white card", "+ and ...", "+ or ...", "Check the guess"]
-    assert p.answer(3).answer(True) == ["guess", "not colour = black"]
+    shape = _guessing(s)  # the first page: conditions on the shape; LEFT/RIGHT turn pages
+    assert shape.title == "Shape" and shape.options[:3] == ["circle", "triangle", "square"]
+    left, right = shape.sides
+    assert walk([right]).title == "Count" and walk([left]).title == "First card"
+    # LEFT twice: colour; NO on "black": "not colour = black", said as its opposite
+    p = walk([left, 2, -2])
+    assert p.options == ["white card", "Check the guess", "+ and ...", "+ or ..."]
+    assert p.initial == 1  # the cursor waits on "Check"
+    check = p.answer(1)
+    assert check.lines == ["white card"]
+    assert check.answer(True) == ["guess", "not colour = black"]
     # count even or first card: two parts, the connective on its own line
-    p = walk([0, 1, 4, 2, 5, 0])
+    p = walk([right, 0, 3, left, 0])
     assert p.options[:3] == ["even count", "  or", "first card"]
-    assert p.answer(5).answer(True) == ["guess", "count even or first"]
-    # count one of {2, 4}: the Multi tiles; and a relation to the last card
-    p = walk([0, 1, 6, 0b1010, 1, 4, 7])
+    assert p.answer(3).answer(True) == ["guess", "count even or first"]
+    # count one of {2, 4} (the Multi tiles), and a relation to the last card
+    p = walk([right, 6, 0b1010, 2, left, 2, 3])
     assert p.options[:3] == ["count 2/4", "  and", "other colour"]
-    assert p.answer(5).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
+    assert p.answer(3).lines == ["count 2/4 and other colour"]  # the first card: count 2/4
+    assert walk([left, 2, 3]).answer(1).lines == ["other colour (any first card)"]
+    assert p.answer(3).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
     # OK on the connective turns "and" into "or"
     p = p.answer(1)
     assert p.options[1] == "  or"
-    assert p.answer(5).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
+    assert p.answer(3).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
     # removing the first condition takes the connective after it; the only one starts over
-    assert walk([0, 1, 6, 0b1010, 1, 4, 7, 0, 0]).options[0] == "other colour"
-    assert walk([0, 2, 1, 0, 0]).options == ["+ Condition"]
+    assert walk([right, 6, 0b1010, 2, left, 2, 3, 0, 0]).options[0] == "other colour"
+    assert walk([right, 0, 0, 0]).title == "Shape"
+    # a number: NO on "count over" asks the number, then takes its negation
+    assert walk([right, -5]).answer(3).options[0] == "count 3 or less"
+
+
+def test_the_editor_says_a_condition_on_the_first_card_in_one_step():
+    """The secret rule "other colour, the first card white": the natural guess is one
+    condition from the first-card page away, and the box accepts it."""
+    s = new(rule="colour != last.colour and (not first or colour = white)")
+    play(s, ["card", c(1)])
+    first = _guessing(s).answer(_guessing(s).sides[0])
+    assert first.options == ["first card", "first card: \u2026"]
+    white = first.answer(1).answer(3).answer(0)  # LEFT: the colour page, only values
+    assert white.options[:2] == ["first card:", "  white card"]  # a long part: two lines
+    p = white.answer(3)  # and ...
+    p = p.answer(7).answer(2).answer(3)  # LEFT twice: the colour page; other colour
+    assert p.options[p.initial] == "Check the guess"
+    check = p.answer(p.initial)
+    assert check.lines == ["first card: white card and other colour"]
+    play(s, check.answer(True))
+    assert s["guesser"] == 0
+
+
+def _presses(p, answers):
+    """The presses a person makes to give these answers from prompt p on."""
+    from core.playout import keys
+
+    n = 0
+    for a in answers:
+        n += len(keys(p, a))
+        p = p.answer(a)
+    return n, p
+
+
+def test_common_guesses_take_at_most_ten_presses():
+    s = new(rule="colour != last.colour")
+    play(s, ["card", c(1)])
+    guess = g.prompt(s).answer(True)
+    n, p = _presses(guess, [0, 7, 2, 3, 1, True])  # LEFT twice (shape, first card, colour)
+    assert p == ["guess", "colour != last.colour"] and n == 9
+    n, p = _presses(guess, [0, 8, 0, 2, -3, 3, True])  # RIGHT: count; NO on square
+    assert p == ["guess", "count even and not shape = square"] and n == 10
+
+
+def test_a_card_is_entered_from_the_last_one_a_press_per_attribute_that_differs():
+    from core.playout import keys
+
+    s = new(rule="colour = white")
+    p = g.prompt(s).answer(0)  # "Play a card"
+    assert p.kind == "fields" and p.direct
+    assert p.initial == [1, 0, 0, 0]  # 1 outline circle, white: the card entered last
+    assert keys(p, [1, 0, 0, 0]) == ["OK"]
+    assert keys(p, [6, 2, 1, 1]) == ["DOWN", "LEFT", "YES", "NO", "OK"]
+    assert keys(p, [3, 1, 0, 0]) == ["UP", "UP", "RIGHT", "OK"]
+    play(s, p.answer([3, 1, 1, 0]))
+    assert s["row"] == [c(3, "triangle")]
+    play(s, ["pass"])
+    assert g.prompt(s).answer(0).initial == [3, 1, 1, 0]  # Bob starts from Alan's card
+
+
+def test_giving_up_ends_the_round_shows_the_rule_and_scores_as_unguessed():
+    s = new(rule="colour = white")
+    assert [label for label, _ in g.overrides(s)] == ["Give up the round"]
+    confirm = g.overrides(s)[0][1]
+    play(s, ["card", c(1)], ["pass"], ["card", c(2, colour=B)], confirm.answer(True))
+    assert s["phase"] == "end" and s["guesser"] == -1 and s["last"] == [1, 0, 0, 0]
+    assert g.sealed(["giveup"]) and g.overrides(s) == []
+    show = g.prompt(s)
+    assert show.big == "Given up"
+    assert show.answer(True).title == "The rule was" and show.answer(True).lines == ["white card"]
+    # a person as master: halved, as a round nobody guessed
+    h = new(master="human")
+    play(h, ["fit"], ["pass"], ["miss"], ["giveup"])
+    assert h["phase"] == "end" and h["last"] == [0, 1, 0, 0] and h["scores"] == [0, 1, 0, 0]
+    h = new(master="human")
+    play(h, ["fit"], ["pass"], ["fit"], ["pass"], ["giveup"])
+    assert h["last"] == [0, 1, 1, 0]  # the master: the best player's 1, halved to 0
+
+
+def test_every_verdict_repeats_the_guess_for_the_table():
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)], ["guess", "shape = circle"])
+    assert g.prompt(s).lines == ["\u201ccircle\u201d"]  # the row above says "Alan: wrong guess"
+    play(s, ["card", c(2)], ["guess", "colour != black"])
+    assert g.prompt(s).lines == ["Bob found the rule!", "\u201cwhite card\u201d"]
+
+
+def test_with_hints_a_wrong_guess_is_told_how_near_it_was():
+    rule = "colour != last.colour and (not first or colour = white)"
+    s = new(rule=rule)
+    play(s, ["card", c(1)], ["guess", "colour != last.colour"])
+    assert s["note"][3] is None  # no hints agreed: no hint
+    play(s, ["hints"], ["card", c(2, colour=B)], ["guess", "colour != last.colour"])
+    assert s["note"][3] == [None, c(1, colour=B, fill=OUT), 0]
+    assert g.prompt(s).lines[1:] == ["Near: only the first card of a row differs.", "1\u25cbB fits the guess, not the rule."]
+    play(s, ["card", c(3)], ["guess", "colour = white"])
+    white = c(1, fill=OUT)  # after a white card the rule wants black, the guess white
+    assert s["note"][3] == [[white], white, 0]
+    assert g.prompt(s).lines[1:] == ["Near: after 1\u25cbW,", "1\u25cbW fits the guess, not the rule."]
+    r, gs = R.parse(rule), R.parse("colour = white")
+    assert R.fits(r, [white], white) != R.fits(gs, [white], white)
 
 
 def test_negated_conditions_read_as_their_opposite_where_there_is_one():
@@ -339,14 +453,14 @@ def box_game():
     move(1)  # no guess
     move(0, _fields(c(5, "square", FULL, W)))  # P2: same colour, a miss
     move(0, _fields(c(2, "circle", FULL, B)))  # P3 fits
-    move(0, 0, 4, 7, 3, True)  # guesses "other colour": incomplete
+    move(0, 7, 2, 3, 1, True)  # guesses "other colour" (LEFT twice: colour): incomplete
     move(2, True)  # P4: the table agrees to hints
     move(2)  # a hint
     hand = [c(k, "square", OUT, B) for k in range(1, 7)] + [c(k, "circle", FULL, B) for k in range(4, 6)]
     hand += [c(6, "triangle", OUT, W), c(1, "triangle", FULL, W)]
     move(1, *[_fields(x) for x in hand])  # P4 reveals the hand: 1 triangle filled white fits
     move(0, _fields(c(6, "circle", FULL, B)))  # P1 fits
-    move(0, 0, 4, 5, 0, 1, 1, 4, 6, 2, 1, 5, True)  # not other fill and not same colour: right
+    move(0, 8, 16, -4, 2, 7, 2, -3, 3, True)  # NO on other fill, and NO on same colour: right
     move(True, True)  # the rule revealed, the points
     return settings, [m[0] for m in moves], [m[1] for m in moves]
 

@@ -12,6 +12,7 @@ Actions (plain lists, validated by apply()):
   ["hand", c, ...]      "reveal my hand": every card in the player's hand
   ["guess", text]       the rule guessed, in the text form of core.games.wtr_rule
   ["hint"]              a hint (only after the table agreed to hints)
+  ["giveup"]            the table gives up: the round ends without a guess (both modes)
   human master:
   ["fit"] / ["miss"]    the master's verdict on the card played
   ["reveal", placed]    the hand revealed: 0 none fits, 1 the master placed a fitting card
@@ -29,7 +30,9 @@ Rulings where the rulebook is silent (the help text says them):
 - With hints on, a hint from the box is an attribute the rule ignores (while there is one
   not told yet), else a card that fits now. Hints are not turns.
 - Card entries and guesses are final: undo never goes back across them, so nobody can
-  try a card or a guess twice.
+  try a card or a guess twice. Nor across giving up: the rule has been shown.
+- A wrong guess after the table agreed to hints is told how near it was: that it differs
+  only on the first card, or the shortest row after which it and the rule disagree.
 """
 
 from core.games import wtr_rule as R
@@ -44,7 +47,7 @@ from core.tiles import Fields
 OPTIONS = (
     ("master", "wtr.master", ("box", "human")),
     ("level", "wtr.level", ("deck", "easy", "medium", "hard")),
-    ("rounds", "wtr.rounds", ("each", "1", "2", "3", "5")),
+    ("rounds", "wtr.rounds", ("each", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10")),
 )
 DEAL = 10
 DECK_CARDS = 144
@@ -75,7 +78,8 @@ def new(settings, seed):
         "scores": [0] * n,
         "guessed": [0] * n,  # rules each player guessed
         "last": [],  # the last round's points per seat
-        "note": None,  # what just happened, for the table: [kind, seat, arg]
+        "note": None,  # what just happened, for the table: [kind, seat, arg(, near)]
+        "entered": 0,  # the card entered last: the next entry starts from it
     }
     s["rng"] = r.state
     _round_fields(s, 0)
@@ -187,10 +191,15 @@ def apply(s, a):
         s["note"] = None
         return
     me = s.get("active", 0)
+    if ph in ("turn", "guess") and w == "giveup" and len(a) == 1:
+        s["note"] = ["gaveup", me, None]
+        _end_round(s)
+        return
     if ph == "turn" and box and w == "card" and len(a) == 2:
         c = _int(a[1], 0, R.N - 1)
         if _copies(s, c) >= 2:
-            raise ValueError(t("wtr.e.copies"))
+            raise ValueError(t("wtr.e.copies", label(c)))
+        s["entered"] = c
         _played(s, fits(_rule(s), s["row"], c), c)
     elif ph == "turn" and not box and w in ("fit", "miss") and len(a) == 1:
         _played(s, w == "fit", None)
@@ -198,7 +207,8 @@ def apply(s, a):
         hand = [_int(x, 0, R.N - 1) for x in a[1:]]
         for c in hand:
             if hand.count(c) + _copies(s, c) > 2:
-                raise ValueError(t("wtr.e.copies"))
+                raise ValueError(t("wtr.e.copies", label(c)))
+        s["entered"] = hand[-1]
         m = R.mask(_rule(s), _last(s))
         ok = [c for c in hand if m >> c & 1]
         if ok:
@@ -217,7 +227,7 @@ def apply(s, a):
             raise ValueError(t("wtr.e.guess"))
         if _depth(guess) > MAX_DEPTH:  # judging recurses once per level
             raise ValueError(t("wtr.e.guess"))
-        _guessed(s, equivalent(_rule(s), guess), a[1])
+        _guessed(s, guess, a[1])
     elif ph == "guess" and not box and w == "judged" and len(a) == 2:
         _guessed(s, _int(a[1], 0, 1) == 1, None)
     elif ph == "guess" and w == "pass" and len(a) == 1:
@@ -283,26 +293,54 @@ def _hint(s):
     ign = R.ignored(r)
     if s["told"] < len(ign):
         s["note"] = ["hint_attr", s["active"], ign[s["told"]]]
-    else:
+    else:  # a card that fits now and of which a copy is still to be had
         ok = R.cards(R.mask(r, _last(s)))
+        ok = [c for c in ok if _copies(s, c) < 2] or ok
         g = Rng(s["rng"])
         s["note"] = ["hint_card", s["active"], ok[g.below(len(ok))]]
         s["rng"] = g.state
     s["told"] += 1
 
 
-def _guessed(s, right, guess):
+def _guessed(s, verdict, said):
+    """verdict: the parsed guess (box master: judged here) or the master's True/False;
+    said: the guess's text (box master) or None."""
     me = s["active"]
-    if right:
+    near = None
+    if said is not None:
+        rule = _rule(s)
+        near = _near(rule, verdict)
+        verdict = near is None
+        if not s["hints"]:
+            near = None  # how near a guess was is told only as a hint
+    if verdict:
         s["guesser"] = me
         s["guessed"][me] += 1
-        s["note"] = ["right", me, guess]
+        s["note"] = ["right", me, said]
         _end_round(s)
         return
-    if guess is not None:
-        s["wrong"].append(guess)
-    s["note"] = ["wrong", me, guess]
+    if said is not None:
+        s["wrong"].append(said)
+    s["note"] = ["wrong", me, said, near]
     _turn_over(s)
+
+
+def _near(rule, guess):
+    """None when the guess means the rule; else how near it is: [row, card, rule's
+    verdict] at the shortest row where they disagree (the row's last two cards, all a
+    rule sees), with row None when they disagree only on the first card of a row."""
+    found = None
+    for row, ma, mb in R.walk(rule, guess):
+        if ma != mb:
+            if found is not None:
+                return found  # more than the first card differs
+            c = R.cards(ma ^ mb)[0]
+            found = [row[-2:], c, ma >> c & 1]
+            if row:
+                return found
+    if found is not None:
+        found[0] = None
+    return found
 
 
 def _turn_over(s):
@@ -354,7 +392,7 @@ def _end_round(s):
 def sealed(a):
     """With the box as master a card, a hand, a guess or a hint told something about the
     secret rule: undoing it would let the table try again."""
-    return a[0] in ("card", "hand", "guess", "hint")
+    return a[0] in ("card", "hand", "guess", "hint", "giveup")
 
 
 # ---------------------------------------------------------------- words
@@ -431,16 +469,30 @@ def _opposite(x):
     return None
 
 
+def _first_of(r):
+    """r is "first card: x" (not first, or x)."""
+    return r[0] == "or" and len(r) == 3 and r[1] == ("not", ("first",))
+
+
+def said(r):
+    """The whole rule in words for the table, saying when a row may start with any card
+    (what a condition on the last card does to the first one)."""
+    m = R.mask(r, None)
+    if m == R.ALL and [1 for _, x in R.states(r) if x != m]:
+        return t("wtr.any_first", words(r))
+    return words(r)
+
+
 def words(r):
     """The whole rule in words, as on a rule card (wrapped by the screen)."""
     k = r[0]
-    if k == "or" and len(r) == 3 and r[1] == ("not", ("first",)):
+    if _first_of(r):
         return t("wtr.first_is", words(r[2]))
     if k in ("and", "or"):
         parts = []
         for x in r[1:]:
             w = words(x)
-            parts.append("(" + w + ")" if x[0] in ("and", "or") else w)
+            parts.append("(" + w + ")" if x[0] in ("and", "or") and not _first_of(x) else w)
         return (" " + t("wtr." + k) + " ").join(parts)
     if k == "not" and r[1][0] in ("and", "or"):
         return t("wtr.not", "(" + words(r[1]) + ")")
@@ -450,10 +502,12 @@ def words(r):
 def _note_show(s, then):
     """The last event large for the table, the verdicts on the LEDs; OK goes on to
     then() (built then, not before this screen is up: after a right guess the next ones
-    hold the rule in words and the points)."""
-    kind, who, arg = s["note"]
+    hold the rule in words and the points). A guess is said again for all to hear."""
+    note = s["note"]
+    kind, who, arg = note[:3]
     name = s["players"][who]
-    leds = "yes" if kind in ("fit", "placed", "right", "none") else "no" if kind in ("miss", "wrong") else ""
+    # placed: the player said no card fits, and one did
+    leds = "yes" if kind in ("fit", "right", "none") else "no" if kind in ("miss", "wrong", "placed") else ""
     if kind in ("fit", "miss", "placed"):
         big = t("wtr.big." + kind)
         lines = [name + ": " + label(arg) if arg is not None else name, card_words(arg) if arg is not None else ""]
@@ -464,10 +518,30 @@ def _note_show(s, then):
     elif kind == "hint_card":
         big, lines = t("wtr.big.hint"), [t("wtr.hint_card"), label(arg) + " " + card_words(arg)]
     elif kind == "right":
-        big, lines = t("wtr.big.right"), [t("wtr.right", name)]
+        big, lines = t("wtr.big.right"), [t("wtr.right", name), _quoted(arg)]
+    elif kind == "gaveup":
+        big, lines = t("wtr.big.gaveup"), [t("wtr.gaveup")]
     else:
-        big, lines = t("wtr.big.wrong"), [t("wtr.wrong", name)]
+        # the guess said again; who made it is on the row of the last action
+        big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)] + _near_lines(note[3] if len(note) > 3 else None)
     return Show(t("wtr.box"), lambda _: then(), big=big, lines=[x for x in lines if x], leds=leds)
+
+
+def _quoted(guess):
+    return "\u201c" + said(parse(guess)) + "\u201d" if guess else ""
+
+
+def _near_lines(near):
+    """How near a wrong guess was (a hint): the row, the card, the rule's verdict."""
+    if not near:
+        return []
+    row, c, yes = near
+    verdict = t("wtr.near_yes" if yes else "wtr.near_no", label(c))
+    if row is None:
+        return [t("wtr.near_first"), verdict]
+    if not row:
+        return [t("wtr.near_start"), verdict]
+    return [t("wtr.near_after", " ".join([label(x) for x in row])), verdict]
 
 
 # ---------------------------------------------------------------- prompts
@@ -493,6 +567,15 @@ def _prompt(s):
     if ph == "end":
         return _end(s)
     return None
+
+
+def overrides(s):
+    """The game menu's entry while a round is played: the table gives up (all agree); the
+    round ends as one without a guess and the box shows its rule."""
+    if s["phase"] not in ("turn", "guess"):
+        return []
+    lines = [t("wtr.giveup_box" if s["box"] else "wtr.giveup_human")]
+    return [(t("wtr.o.giveup"), Confirm(t("wtr.q.giveup"), lambda _: ["giveup"], lines=lines))]
 
 
 def _status(s):
@@ -521,8 +604,11 @@ def _turn(s):
 
 
 def _ask_card(s, hand, total=None):
-    """Card entry on one screen: count, shape, fill, colour. `hand`: a revealed hand so
-    far (total: its size), or None for one card to play."""
+    """Card entry on one screen, from the card entered last: UP/DOWN the count,
+    LEFT/RIGHT the shape, YES the fill, NO the colour. `hand`: a revealed hand so far
+    (total: its size), or None for one card to play."""
+    c = hand[-1] if hand else s.get("entered", 0)
+    start = [R.attr(c, R.COUNT), R.attr(c, R.SHAPE), R.attr(c, R.FILL), R.attr(c, R.COLOUR)]
     fields = [
         (t("wtr.f.count"), 1, 6, None),
         (t("wtr.f.shape"), 0, 2, GLYPHS[1]),
@@ -537,7 +623,7 @@ def _ask_card(s, hand, total=None):
         return _ask_hand(s, hand + [c])
 
     title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
-    return Fields(title, fields, entered, player=s["active"])
+    return Fields(title, fields, entered, start, True, player=s["active"])
 
 
 def _ask_hand(s, hand):
@@ -559,7 +645,7 @@ def _guess(s):
 
 def _end(s):
     if s["box"]:
-        return Show(t("wtr.rule_was"), lambda _: _points(s), lines=[words(_rule(s))])
+        return Show(t("wtr.rule_was"), lambda _: _points(s), lines=[said(_rule(s))])
     return _points(s) if points(s) else Show(t("wtr.v.round"), lambda _: ["next"], big=t("wtr.round_n", s["round"]), lines=[t("wtr.round_over")])
 
 
@@ -580,7 +666,8 @@ def _points_lines(s):
 # The guess is a list of conditions with "and" or "or" between them ("and" binds
 # tighter: every rule has such a form). On screen each condition and each connective has
 # its line: OK on a connective turns "and" into "or" and back, OK on a condition removes
-# or negates it. BACK undoes the last edit.
+# or negates it. BACK undoes the last edit. A condition is picked from pages, one per
+# attribute and one for the first card (LEFT/RIGHT turn them); NO picks its negation.
 
 
 def _rule_of(parts):
@@ -597,24 +684,31 @@ def _rule_of(parts):
 
 
 def _editor(s, parts):
-    n = len(parts)
-    lines = [phrase(x) if k % 2 == 0 else "  " + t("wtr." + x) for k, x in enumerate(parts)]
-    opts = lines + ([t("wtr.e_and"), t("wtr.e_or"), t("wtr.e_check")] if parts else [t("wtr.e_add")])
+    if not parts:
+        return _pick_part(lambda x: _editor(s, (x,)))
+    from core.ui import NARROW, wrap
+
+    opts = []
+    at = []  # the part each line shows: a long condition takes two lines
+    for k, x in enumerate(parts):
+        lines = wrap(words(x), NARROW - 2) if k % 2 == 0 else ["  " + t("wtr." + x)]
+        opts += [lines[0]] + ["  " + y for y in lines[1:]]
+        at += [k] * len(lines)
+    n = len(opts)
+    opts += [t("wtr.e_check"), t("wtr.e_and"), t("wtr.e_or")]
 
     def chosen(i):
-        if i < n and i % 2:  # a connective: "and" <-> "or"
+        if i < n and at[i] % 2:  # a connective: "and" <-> "or"
+            i = at[i]
             return _editor(s, parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :])
         if i < n:
-            return _edit_part(s, parts, i)
-        k = i - n
-        if not parts:
-            return _pick_part(lambda x: _editor(s, (x,)))
-        if k < 2:
-            return _pick_part(lambda x: _editor(s, parts + (("and", "or")[k], x)))
+            return _edit_part(s, parts, at[i])
+        if i > n:
+            return _pick_part(lambda x: _editor(s, parts + (("and", "or")[i - n - 1], x)))
         rule = _rule_of(parts)
-        return Confirm(t("wtr.q.check"), lambda _: ["guess", text(rule)], lines=[words(rule)])
+        return Confirm(t("wtr.q.check"), lambda _: ["guess", text(rule)], lines=[said(rule)])
 
-    return Choice(t("wtr.guess"), opts, chosen, player=s["active"])
+    return Choice(t("wtr.guess"), opts, chosen, initial=n, player=s["active"])
 
 
 def _edit_part(s, parts, i):
@@ -622,66 +716,80 @@ def _edit_part(s, parts, i):
 
     def done(k):
         if k == 1:
-            return _editor(s, parts[:i] + (x[1] if x[0] == "not" else ("not", x),) + parts[i + 1 :])
+            return _editor(s, parts[:i] + (_negated(x),) + parts[i + 1 :])
         cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
-        return _editor(s, parts[: cut[0]] + parts[cut[1] :])
+        rest = parts[: cut[0]] + parts[cut[1] :]
+        return _editor(s, rest) if rest else _pick_part(lambda y: _editor(s, (y,)))
 
-    return Choice(phrase(x), [t("wtr.e_remove"), t("wtr.e_negate")], done)
-
-
-def _pick_part(then):
-    """A condition: what it looks at, then the condition itself."""
-    kinds = [t("wtr.a0"), t("wtr.a1"), t("wtr.a2"), t("wtr.a3"), t("wtr.e_last"), t("wtr.e_first")]
-
-    def kind(k):
-        if k == 5:
-            return Choice(t("wtr.first"), [t("wtr.first"), t("wtr.not", t("wtr.first"))], lambda i: then(("first",) if i == 0 else ("not", ("first",))))
-        if k == 4:
-            rels = _relations()
-            return Choice(t("wtr.e_last"), [phrase(x) for x in rels], lambda i: then(rels[i]))
-        if k == R.COUNT:
-            return _pick_count(then)
-        vals = R.VALUES[k]
-        opts = [("is", k, "=", v) for v in vals]
-        if k == R.SHAPE:
-            opts += [("is", k, "!=", v) for v in vals]
-        return Choice(t("wtr.a" + str(k)), [phrase(x) for x in opts], lambda i: then(opts[i]))
-
-    return Choice(t("wtr.e_what"), kinds, kind)
+    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[words(x)])
 
 
-def _relations():
-    out = []
-    for a in range(4):
-        out += [("last", a, "=", 0, False), ("last", a, "!=", 0, False)]
-    for step in (1, -1):
-        out += [("last", R.COUNT, "=", step, False), ("last", R.COUNT, "=", step, True)]
-    out += [("last", R.COUNT, ">", 0, False), ("last", R.COUNT, "<", 0, False)]
-    out += [("last", R.SHAPE, "=", 1, True), ("last", R.SHAPE, "=", -1, True)]
+def _negated(x):
+    return x[1] if x[0] == "not" else ("not", x)
+
+
+PAGES = 5  # shape, count, fill, colour: conditions on the card played; then the first card
+FIRST_OF = "first:"  # a page entry: a condition only the first card of a row must meet
+_NUMBERS = ("=", "!=", ">", "<")  # count entries that ask for a number
+
+
+def _page(k):
+    """The entries of page k: conditions, or an op of _NUMBERS / "in" / FIRST_OF."""
+    if k == PAGES - 1:
+        return [("first",), FIRST_OF]
+    out = [("is", k, "=", v) for v in R.VALUES[k]] if k != R.COUNT else [("is", k, "even", None), ("is", k, "odd", None)] + list(_NUMBERS) + ["in"]
+    out += [("last", k, "=", 0, False), ("last", k, "!=", 0, False)]
+    if k == R.COUNT:
+        for step in (1, -1):
+            out += [("last", k, "=", step, False), ("last", k, "=", step, True)]
+        out += [("last", k, ">", 0, False), ("last", k, "<", 0, False)]
+    if k == R.SHAPE:
+        out += [("last", k, "=", 1, True), ("last", k, "=", -1, True)]
     return out
 
 
-def _pick_count(then):
-    ops = ("=", "!=", ">", "<", "even", "odd", "in")
-    labels = [t("wtr.e_c" + str(i)) for i in range(len(ops))]
+def _entry_label(e):
+    if e == FIRST_OF:
+        return t("wtr.e_firstof")
+    if type(e) is str:
+        return t("wtr.e_c" + str(_NUMBERS.index(e) if e in _NUMBERS else 6))
+    return phrase(e)
 
-    def op(i):
-        o = ops[i]
-        if o in ("even", "odd"):
-            return then(("is", R.COUNT, o, None))
-        if o == "in":
-            from core.tiles import Multi
 
-            vals = [str(v) for v in R.VALUES[R.COUNT]]
+def _pick_part(then, k=0, first=False):
+    """A condition from page k (the card's shape first): OK takes the entry, NO its
+    negation, LEFT/RIGHT turn the page. first: a condition for the first card of a row,
+    on its values (a relation to the last card holds for any first card)."""
+    pages = PAGES - 1 if first else PAGES
+    entries = [e for e in _page(k) if not first or type(e) is str or e[0] == "is"]
+    n = len(entries)
 
-            def chosen(mask):
-                got = tuple([v for v in R.VALUES[R.COUNT] if mask >> (v - 1) & 1])
-                return then(("is", R.COUNT, "in", got)) if got else op(i)
+    def chosen(i):
+        if i >= n:
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, first)
+        neg = i < 0
+        e = entries[-1 - i if neg else i]
+        done = (lambda x: then(_negated(x))) if neg else then
+        if e == FIRST_OF:
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, True)
+        if e == "in":
+            return _pick_set(done, _entry_label(e))
+        if type(e) is str:
+            return Number(_entry_label(e), 1, 6, lambda v: done(("is", R.COUNT, e, v)))
+        return done(e)
 
-            return Multi(labels[i], vals, [""] * 6, chosen)
-        return Number(labels[i], 1, 6, lambda v: then(("is", R.COUNT, o, v)))
+    title = t("wtr.e_first") if k == PAGES - 1 else t("wtr.a" + str(k))
+    return Choice(title, [_entry_label(e) for e in entries], chosen, sides=(n, n + 1), alt=True, lines=[t("wtr.e_keys")])
 
-    return Choice(t("wtr.a1"), labels, op)
+
+def _pick_set(then, title):
+    from core.tiles import Multi
+
+    def chosen(mask):
+        got = tuple([v for v in R.VALUES[R.COUNT] if mask >> (v - 1) & 1])
+        return then(("is", R.COUNT, "in", got)) if got else _pick_set(then, title)
+
+    return Multi(title, [str(v) for v in R.VALUES[R.COUNT]], [""] * 6, chosen)
 
 
 # ---------------------------------------------------------------- tables, result
@@ -698,7 +806,7 @@ def describe(s, a):
         return t("wtr.d.over") if s["phase"] == "over" else t("wtr.round_n", s["round"])
     if note is None:
         return t("wtr.d.pass")
-    kind, who, arg = note
+    kind, who, arg = note[:3]
     name = s["players"][who]
     if kind in ("fit", "miss", "placed"):
         return t("wtr.d." + kind, name, label(arg)) if arg is not None else t("wtr.d.{}_h".format(kind), name)
@@ -720,7 +828,7 @@ def brief(s, a):
     note = s["note"]
     if note is None:
         return t("wtr.b.pass")
-    kind, who, arg = note
+    kind, who, arg = note[:3]
     name = s["players"][who][:8]
     if kind in ("fit", "miss", "placed"):
         return t("wtr.b." + kind, name, label(arg)) if arg is not None else t("wtr.b.{}_h".format(kind), name)
@@ -736,7 +844,7 @@ def views(s):
     if s["box"] and s["phase"] != "start":
         out.append((t("wtr.v.row"), [t("wtr.h.pos"), t("wtr.h.card"), t("wtr.h.misses")], row_rows(s)))
         if s["wrong"]:
-            out.append((t("wtr.v.wrong"), [t("wtr.h.guess")], [[line] for g in s["wrong"] for line in _wrapped(words(parse(g)))]))
+            out.append((t("wtr.v.wrong"), [t("wtr.h.guess")], [[line] for g in s["wrong"] for line in _wrapped(said(parse(g)))]))
     return out
 
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from core import i18n
-from tools.bench import ROOT, ballots, heap, imports, pico, playouts, presses, speed, wasm, wire, wtr
+from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, speed, wasm, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
@@ -39,6 +39,7 @@ def main(argv=None):
         commit = environment(args.commit)["commit"]
         presses.replace_section(args.out, commit)
         presses.replace_section(args.out, commit, ballots.section(ballots.measure()))
+        presses.replace_section(args.out, commit, entry.section(entry.measure()))
         return
     why = wasm.missing()
     if why:
@@ -67,6 +68,7 @@ def main(argv=None):
         step("presses per turn")
         r["presses"] = presses.measure()
         r["ballots"] = ballots.measure()
+        r["entry"] = entry.measure()
         if args.no_pico:
             r["pico"] = {"missing": "skipped (`--no-pico`)"}
             r["wtr"] = {"missing": "skipped (`--no-pico`)"}
