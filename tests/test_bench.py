@@ -343,7 +343,9 @@ def test_wtr_rewrite_means_the_same_and_mutations_differ_in_one_part():
     from core.games import wtr_rule as W
 
     for t in ("(count > last.count or count = 1) and (not first or count in {1, 3, 5})",
-              "colour != last.colour", "shape != circle or count > 1", "count = last.count + 1 cyclic"):
+              "colour != last.colour", "shape != circle or count > 1", "count = last.count + 1 cyclic",
+              "(colour = black or not last.colour = white) and count != prev.count",
+              "last.shape in {circle, square} and count par last.count or not last.shape in {circle, square}"):
         r = W.parse(t)
         long = wtr.rewrite(r)
         assert W.equivalent(r, long) and W.equivalent(long, r)
@@ -365,7 +367,7 @@ def test_wtr_search_and_plan_on_a_few_seeds(monkeypatch):
     monkeypatch.setattr(wtr, "SHORTLIST", 3)
     monkeypatch.setattr(wtr, "MUTATED", 1)
     found = wtr.search()
-    assert set(found["levels"]) == {"easy", "medium", "hard"}
+    assert set(found["levels"]) == {"easy", "medium", "hard", "expert"}
     assert found["levels"]["hard"]["states"] >= found["levels"]["easy"]["states"]
     a, b, k = found["different"]
     assert a != b and k >= 1

@@ -42,14 +42,16 @@ def holds(op, x, arg):
     }[op]()
 
 
-def related(r, last, c):
-    """The relation atom r between the last card and card c (a row exists)."""
+def related(r, other, c):
+    """The relation atom r ("last" or "prev") between the card `other` and card c."""
     _, a, op, step, cyclic = r
-    lv, cv = DECODE[last][a], DECODE[c][a]
+    lv, cv = DECODE[other][a], DECODE[c][a]
     if op == "<":
         return cv < lv
     if op == ">":
         return cv > lv
+    if op == "par":
+        return cv % 2 == lv % 2
     target = lv + step
     if cyclic and a == COUNT:
         target = (lv - 1 + step) % 6 + 1
@@ -60,8 +62,9 @@ def related(r, last, c):
 
 def ref(r, row, c, neg=False):
     """Does card c fit rule r after `row`? Negation is pushed to the atoms; a relation to
-    the last card is true for the first card whether negated or not; `first` is true on
-    the empty row."""
+    the last card (the card before it) is true when the row has no such card, whether
+    negated or not; a condition on the last card (the one before) is false then, so true
+    negated; `first` is true on the empty row."""
     k = r[0]
     if k == "not":
         return ref(r[1], row, c, not neg)
@@ -72,10 +75,14 @@ def ref(r, row, c, neg=False):
         v = len(row) == 0
     elif k == "is":
         v = holds(r[2], DECODE[c][r[1]], r[3])
+    elif k == "was":
+        _, back, a, op, arg = r
+        v = len(row) >= back and holds(op, DECODE[row[-back]][a], arg)
     else:
-        if not row:
+        back = 1 if k == "last" else 2
+        if len(row) < back:
             return True
-        v = related(r, row[-1], c)
+        v = related(r, row[-back], c)
     return v != neg
 
 
@@ -83,25 +90,76 @@ def ref_accepts(r, row):
     return [c for c in range(72) if ref(r, row, c)]
 
 
-def ref_walk(r):
-    """[(row, accepted cards)] for one shortest row to every reachable last card."""
-    out = []
-    seen = {None}
-    todo = [[]]
+def looks_back_two(*rs):
+    """Does one of the rules (by its words) look at the card before the last?"""
+    todo = list(rs)
     while todo:
-        row = todo.pop(0)
-        acc = ref_accepts(r, row)
+        x = todo.pop()
+        if x[0] in ("and", "or", "not"):
+            todo += list(x[1:])
+        elif x[0] == "prev" or x[0] == "was" and x[1] == 2:
+            return True
+    return False
+
+
+_ATOM_SETS = {}
+
+
+def ref_set(r, row, neg=False):
+    """ref_accepts as a frozenset, each atom's cards computed by ref() on the row (cached
+    by the value the atom reads of the row: a pair walk meets thousands of rows)."""
+    k = r[0]
+    if k == "not":
+        return ref_set(r[1], row, not neg)
+    if k in ("and", "or"):
+        parts = [ref_set(x, row, neg) for x in r[1:]]
+        return frozenset.intersection(*parts) if (k == "and") != neg else frozenset.union(*parts)
+    if k == "first":
+        key = len(row) == 0
+    elif k == "is":
+        key = None
+    else:
+        back = 1 if k == "last" or k == "was" and r[1] == 1 else 2
+        a = r[2] if k == "was" else r[1]
+        key = DECODE[row[-back]][a] if len(row) >= back else None
+    key = (r, neg, key)
+    if key not in _ATOM_SETS:
+        _ATOM_SETS[key] = frozenset(c for c in range(72) if ref(r, row, c, neg))
+    return _ATOM_SETS[key]
+
+
+def ref_walk(r, *others):
+    """[(row, accepted cards)] for one shortest row to every reachable memory: the last
+    card, or the last two when r or one of `others` looks at the card before the last."""
+    two = looks_back_two(r, *others)
+    out = []
+    seen = {(None, None)}
+    todo = [[]]
+    i = 0
+    while i < len(todo):
+        row = todo[i]
+        i += 1
+        acc = sorted(ref_set(r, row))
         out.append((row, acc))
         for c in acc:
-            if c not in seen:
-                seen.add(c)
+            key = (row[-1] if two and row else None, c)
+            if key not in seen:
+                seen.add(key)
                 todo.append(row + [c])
     return out
 
 
 def ref_equivalent(a, b):
     """Same verdicts after every row a can reach (while they agree, b reaches the same)."""
-    return all(ref_accepts(b, row) == acc for row, acc in ref_walk(a))
+    return all(sorted(ref_set(b, row)) == acc for row, acc in ref_walk(a, b))
+
+
+def ref_shortest(a, b):
+    """The length of a shortest row a allows after which a and b differ, or None."""
+    for row, acc in ref_walk(a, b):  # breadth first: the first is a shortest
+        if sorted(ref_set(b, row)) != acc:
+            return len(row)
+    return None
 
 
 def valid_under(r, row):
@@ -129,6 +187,17 @@ order_atoms = st.tuples(st.just("last"), st.just(COUNT), st.sampled_from(["<", "
 atoms = st.one_of(
     st.just(("first",)), eq_atoms, in_atoms, parity_atoms, cmp_atoms, same_atoms, step_atoms, order_atoms
 )
+# the two-card forms: conditions on the last card or the one before it, relations to the
+# card before the last, count steps of two and same parity, to either card
+was_atoms = st.tuples(st.sampled_from([1, 2]), st.one_of(eq_atoms, in_atoms, parity_atoms, cmp_atoms)).map(
+    lambda kx: ("was", kx[0]) + kx[1][1:]
+)
+prev_atoms = st.one_of(same_atoms, step_atoms, order_atoms).map(lambda x: ("prev",) + x[1:])
+two_step_atoms = st.tuples(
+    st.sampled_from(["last", "prev"]), st.just(COUNT), st.sampled_from(["=", "!="]), st.sampled_from([-2, 2]), st.booleans()
+)
+par_atoms = st.tuples(st.sampled_from(["last", "prev"]), st.just(COUNT), st.just("par"), st.just(0), st.just(False))
+atoms2 = st.one_of(atoms, was_atoms, prev_atoms, two_step_atoms, par_atoms)
 
 
 def _combine(kids):
@@ -139,7 +208,8 @@ def _combine(kids):
     )
 
 
-rules = st.recursive(atoms, _combine, max_leaves=7)
+rules = st.recursive(atoms, _combine, max_leaves=7)  # rules over the last card only
+rules2 = st.recursive(atoms2, _combine, max_leaves=7)  # and over the card before it
 cards_st = st.integers(0, 71)
 rows_st = st.lists(cards_st, max_size=4)
 
@@ -151,15 +221,15 @@ OTHER = {"and": "or", "or": "and"}
 
 
 def or_chain(r):
-    """An "is" atom as an or-chain of "attr = value" atoms (same cards)."""
-    _, a, op, arg = r
+    """An "is" (or "was") atom as an or-chain of "attr = value" atoms (same cards)."""
+    head, (a, op, arg) = r[:-3], r[-3:]
     vs = [v for v in VALS[a] if holds(op, v, arg)]
     if not vs:
         v0 = VALS[a][0]
-        return ("and", ("is", a, "=", v0), ("is", a, "!=", v0))
+        return ("and", head + (a, "=", v0), head + (a, "!=", v0))
     if len(vs) == 1:
-        return ("is", a, "=", vs[0])
-    return ("or",) + tuple(("is", a, "=", v) for v in vs)
+        return head + (a, "=", vs[0])
+    return ("or",) + tuple(head + (a, "=", v) for v in vs)
 
 
 def rewrite(r, rnd):
@@ -184,16 +254,18 @@ def rewrite(r, rnd):
             out = (OTHER[x[0]],) + tuple(rewrite(("not", y), rnd) for y in x[1:])
         elif x[0] == "not" and pick < 0.5:
             out = rewrite(x[1], rnd)
-        elif x[0] == "last" and x[2] in FLIP and pick < 0.5:
-            out = ("last", x[1], FLIP[x[2]], x[3], x[4])
-        elif x[0] == "last" and x[2] in ("<", ">") and pick < 0.5:  # not smaller: greater or same
-            out = ("or", ("last", COUNT, "<" if x[2] == ">" else ">", 0, False), ("last", COUNT, "=", 0, False))
+        elif x[0] in ("last", "prev") and x[2] in FLIP and pick < 0.5:
+            out = (x[0], x[1], FLIP[x[2]], x[3], x[4])
+        elif x[0] in ("last", "prev") and x[2] in ("<", ">") and pick < 0.5:  # not smaller: greater or same
+            out = ("or", (x[0], COUNT, "<" if x[2] == ">" else ">", 0, False), (x[0], COUNT, "=", 0, False))
         else:
             out = ("not", rewrite(x, rnd))
-    elif k == "is":
+    elif k in ("is", "was"):
         out = or_chain(r) if rnd.random() < 0.5 else r
-    elif k == "last" and r[2] in FLIP and rnd.random() < 0.3:
-        out = ("not", ("last", r[1], FLIP[r[2]], r[3], r[4]))
+    elif k in ("last", "prev") and r[2] in FLIP and rnd.random() < 0.3:
+        out = ("not", (k, r[1], FLIP[r[2]], r[3], r[4]))
+    elif k in ("last", "prev") and r[2] == "par" and rnd.random() < 0.5:  # same parity: 0, 2 or 4 up
+        out = ("or", (k, COUNT, "=", 0, False), (k, COUNT, "=", 2, True), (k, COUNT, "=", -2, True))
     else:
         out = r
     if rnd.random() < 0.15:
@@ -213,30 +285,37 @@ def mutate(r, rnd):
         return r[:i] + (mutate(r[i], rnd),) + r[i + 1 :]
     if k == "first":
         return ("not", r)
-    if k == "is":
-        if r[2] in FLIP:
-            return ("is", r[1], FLIP[r[2]], r[3])
-        if r[2] in ("even", "odd"):
-            return ("is", COUNT, "odd" if r[2] == "even" else "even", None)
-        if r[2] == "in":
-            vs = set(r[3]) ^ {rnd.choice(VALS[r[1]])}
-            return ("is", r[1], "in", tuple(sorted(vs))) if vs else ("is", r[1], "!=", r[3][0])
-        return ("is", COUNT, r[2], 1 + (r[3] % 6))
-    _, a, op, step, cyclic = r
+    if k == "was" and rnd.random() < 0.3:  # the other card
+        return ("was", 3 - r[1]) + r[2:]
+    if k in ("is", "was"):
+        head, (a, op, arg) = r[:-3], r[-3:]
+        if op in FLIP:
+            return head + (a, FLIP[op], arg)
+        if op in ("even", "odd"):
+            return head + (COUNT, "odd" if op == "even" else "even", None)
+        if op == "in":
+            vs = set(arg) ^ {rnd.choice(VALS[a])}
+            return head + (a, "in", tuple(sorted(vs))) if vs else head + (a, "!=", arg[0])
+        return head + (COUNT, op, 1 + (arg % 6))
+    k, a, op, step, cyclic = r
+    if rnd.random() < 0.2:
+        return ("prev" if k == "last" else "last", a, op, step, cyclic)
+    if op == "par":
+        return ("not", r)
     if step and a == COUNT and rnd.random() < 0.5:
-        return ("last", a, op, step, not cyclic)
+        return (k, a, op, step, not cyclic)
     if step and rnd.random() < 0.5:
-        return ("last", a, op, -step, cyclic)
+        return (k, a, op, -step, cyclic)
     if op in ("<", ">"):
-        return ("last", a, "<" if op == ">" else ">", 0, False)
-    return ("last", a, FLIP[op], step, cyclic)
+        return (k, a, "<" if op == ">" else ">", 0, False)
+    return (k, a, FLIP[op], step, cyclic)
 
 
 def random_row(r, rnd, length):
     """A row built under r: each card picked at random among those r accepts there."""
     row = []
     for _ in range(length):
-        acc = w.cards(w.mask(r, row[-1] if row else None))
+        acc = w.cards(w.accepts(r, row))
         if not acc:
             break
         row.append(rnd.choice(acc))
@@ -283,6 +362,22 @@ VERBATIM = [
     ("colour != last.colour", ("last", COLOUR, "!=", 0, False)),
     ("count = last.count + 1 cyclic", ("last", COUNT, "=", 1, True)),
     ("shape = last.shape", ("last", SHAPE, "=", 0, False)),
+    # the card before the last, steps of two, parity
+    ("colour = prev.colour", ("prev", COLOUR, "=", 0, False)),
+    ("count = prev.count + 1 cyclic", ("prev", COUNT, "=", 1, True)),
+    ("shape != prev.shape - 1 cyclic", ("prev", SHAPE, "!=", -1, True)),
+    ("count < prev.count", ("prev", COUNT, "<", 0, False)),
+    ("count = last.count + 2", ("last", COUNT, "=", 2, False)),
+    ("count != prev.count - 2 cyclic", ("prev", COUNT, "!=", -2, True)),
+    ("count par last.count", ("last", COUNT, "par", 0, False)),
+    ("count par prev.count", ("prev", COUNT, "par", 0, False)),
+    # conditions on the last card and the one before it
+    ("last.count = 3", ("was", 1, COUNT, "=", 3)),
+    ("prev.colour = white", ("was", 2, COLOUR, "=", 0)),
+    ("last.count even", ("was", 1, COUNT, "even", None)),
+    ("last.shape in {circle, square}", ("was", 1, SHAPE, "in", (0, 2))),
+    ("prev.count >= 5", ("was", 2, COUNT, ">=", 5)),
+    ("last.fill != filled", ("was", 1, FILL, "!=", 1)),
 ]
 
 
@@ -319,10 +414,16 @@ def test_other_spellings():
     assert w.parse("not first") == ("not", ("first",))
     assert w.parse("fill in {filled, outline}") == ("is", FILL, "in", (0, 1))
     assert w.parse("count <= 2 or count >= 5") == ("or", ("is", COUNT, "<=", 2), ("is", COUNT, ">=", 5))
+    assert w.parse("LAST.Color=Black") == ("was", 1, COLOUR, "=", 1)
+    assert w.parse("colour != prev.color") == ("prev", COLOUR, "!=", 0, False)
+    assert w.parse("count=prev.count+2") == ("prev", COUNT, "=", 2, False)
+    assert w.parse("prev.count in {5,1}") == ("was", 2, COUNT, "in", (1, 5))
+    assert w.parse("not last.count = 3 or shape = square") == (
+        "or", ("not", ("was", 1, COUNT, "=", 3)), ("is", SHAPE, "=", 2))
 
 
 @FAST
-@given(rules)
+@given(rules2)
 def test_round_trip(r):
     s = w.text(r)
     assert all(32 <= ord(ch) < 127 for ch in s)
@@ -358,7 +459,9 @@ BAD = [
     "count in {1, circle}",
     "shape in {circle, 3}",
     "colour = last.shape",
-    "count = last.count + 2",
+    "count = last.count + 3",
+    "count = last.count + 0",
+    "shape = last.shape + 2 cyclic",  # a shape steps by one
     "count = last.count +",
     "count = last.count cyclic",
     "colour = white cyclic",
@@ -378,6 +481,24 @@ BAD = [
     "count \u2260 3",
     "count =< 3",
     "()",
+    "colour = next.colour",
+    "last.size = 3",
+    "last.colour = prev.colour",  # a card before is compared with a value
+    "last.count = last.count",
+    "last.shape even",
+    "last.colour < black",
+    "last.count",
+    "last.count par 3",
+    "count par 3",
+    "count par last.count + 2",
+    "shape par last.shape",
+    "colour par prev.colour",
+    "count par last.shape",
+    "colour = prev.shape",
+    "prev.count = 7",
+    "count = prev.count - 2 cyclic cyclic",
+    "count = prev",
+    "last = 3",
 ]
 
 
@@ -392,13 +513,23 @@ def test_malformed_text_refused_with_a_message(src):
 
 
 @FAST
-@given(rules, st.lists(st.tuples(rows_st, cards_st), min_size=1, max_size=25))
+@given(rules2, st.lists(st.tuples(rows_st, cards_st), min_size=1, max_size=25))
 def test_fits_matches_reference(r, cases):
     for row, c in cases:
         assert w.fits(r, row, c) == ref(r, row, c), (w.text(r), row, c)
-    for row in ([], cases[0][0]):
-        assert w.cards(w.mask(r, row[-1] if row else None)) == ref_accepts(r, row)
-        assert w.cards(w.mask(r, row[-1] if row else None, True)) == ref_accepts(("not", r), row)
+    for row in ([], cases[0][0][:1], cases[0][0]):
+        assert w.cards(w.accepts(r, row)) == ref_accepts(r, row)
+        last, prev = (row[-1] if row else None), (row[-2] if len(row) > 1 else None)
+        assert w.mask(r, last, False, prev) == w.accepts(r, row)
+        assert w.cards(w.mask(r, last, True, prev)) == ref_accepts(("not", r), row)
+
+
+@FAST
+@given(rules, st.lists(cards_st, min_size=2, max_size=4))
+def test_one_card_rules_read_only_the_last_card(r, row):
+    # mask(r, last) without the card before is what it was before two-card rules
+    assert w.mask(r, row[-1]) == w.accepts(r, row) == w.mask(r, row[-1], False, row[-2])
+    assert w.mask(r, None) == w.accepts(r, [])
 
 
 @FAST
@@ -417,6 +548,24 @@ def test_walk_one_state_per_class_of_last_cards(a, b):
     assert reached == set(ref_rows) - {None}
     masks = {w.mask(a, c) for c in reached}
     assert masks | {w.mask(a, None)} == {m for _, m in w.states(a)}
+
+
+@SLOW
+@given(rules2, rules2)
+def test_walk_two_cards_against_the_pair_walk(a, b):
+    # Against the reference walk over every reachable pair (card before the last, last
+    # card): the class walk's rows are allowed by a, its masks are those of the rows,
+    # and it meets exactly the reference's sets of accepted cards.
+    seen = set()
+    n = 0
+    for row, ma, mb in w.walk(a, b):
+        n += 1
+        assert valid_under(a, row)
+        assert ma == w.accepts(a, row) and mb == w.accepts(b, row)
+        seen.add(tuple(w.cards(ma)))
+    ref_states = ref_walk(a, b)
+    assert seen == {tuple(acc) for _, acc in ref_states}
+    assert n <= len(ref_states)
 
 
 def test_relations_hold_for_the_first_card_negated_or_not():
@@ -459,6 +608,62 @@ def test_judge_examples():
     assert w.fits(w.parse("colour != last.colour"), [one], six)
 
 
+def colours(row):
+    return "".join("WB"[w.attr(c, COLOUR)] for c in row)
+
+
+def test_two_card_examples_judged_right():
+    rnd = random.Random(29)
+    W3, B3, W5s, B2s = w.card(0, 3, 0, 0), w.card(1, 3, 1, 1), w.card(2, 5, 0, 0), w.card(2, 2, 1, 1)
+    # no two whites in a row (any first card: `not last.colour = white` holds without a last card)
+    r = w.parse("colour = black or not last.colour = white")
+    for _ in range(300):
+        row = [rnd.randrange(72) for _ in range(rnd.randrange(4))]
+        c = rnd.randrange(72)
+        assert w.fits(r, row, c) == (not (row and colours([row[-1], c]) == "WW"))
+    assert all(w.fits(r, [], c) for c in range(72))
+    # white, white, black, repeating: every row the rule allows follows the pattern
+    r = w.parse("last.colour = white and prev.colour = white and colour = black"
+                " or not (last.colour = white and prev.colour = white) and colour = white")
+    for _ in range(100):
+        row = random_row(r, rnd, 9)
+        assert colours(row) == "WWBWWBWWB"
+    assert w.cards(w.accepts(r, [W3, W5s])) == [c for c in range(72) if w.attr(c, COLOUR) == 1]
+    # same parity as the last card, and the other parity
+    r = w.parse("count par last.count")
+    assert [w.fits(r, [B3], c) for c in range(72)] == [w.attr(c, COUNT) % 2 == 1 for c in range(72)]
+    assert [w.fits(("not", r), [B2s], c) for c in range(72)] == [w.attr(c, COUNT) % 2 == 1 for c in range(72)]
+    assert all(w.fits(("not", r), [], c) for c in range(72))  # a relation: any first card
+    # the count differs by 2
+    r = w.parse("count = last.count + 2 or count = last.count - 2")
+    for last in range(72):
+        assert {w.attr(c, COUNT) for c in w.cards(w.accepts(r, [last]))} == {
+            n for n in range(1, 7) if abs(n - w.attr(last, COUNT)) == 2}
+    assert w.fits(w.parse("count = last.count + 2 cyclic"), [w.card(0, 5, 0, 0)], w.card(0, 1, 0, 0))
+    assert not w.fits(w.parse("count = last.count + 2"), [w.card(0, 5, 0, 0)], w.card(0, 1, 0, 0))
+    assert w.fits(w.parse("count = last.count - 2 cyclic"), [w.card(0, 2, 0, 0)], w.card(0, 6, 0, 0))
+    # after a 3 comes a square (any first card)
+    r = w.parse("not last.count = 3 or shape = square")
+    assert all(w.fits(r, [], c) for c in range(72))
+    assert [w.fits(r, [B3], c) for c in range(72)] == [w.attr(c, SHAPE) == 2 for c in range(72)]
+    assert all(w.fits(r, [W3, W5s], c) for c in range(72))
+    # a condition on a card that is not there is false; negated, true
+    assert w.accepts(w.parse("last.count = 3"), []) == 0
+    assert w.accepts(w.parse("prev.count = 3"), [W3]) == 0
+    assert w.accepts(w.parse("prev.count = 3"), [W5s, B3]) == 0
+    assert w.accepts(w.parse("prev.count = 3"), [B3, W5s]) == w.ALL
+    assert w.accepts(w.parse("not prev.colour = white"), [W3]) == w.ALL
+    assert w.accepts(w.parse("last.colour != black"), []) == 0  # not the same as `not last.colour = black`
+    # a relation to the card before the last holds for the first two cards, negated or not
+    for src in ("colour = prev.colour", "not colour = prev.colour", "count par prev.count", "count > prev.count"):
+        r = w.parse(src)
+        assert w.accepts(r, []) == w.accepts(r, [B3]) == w.ALL, src
+    r = w.parse("colour = prev.colour")
+    assert w.cards(w.accepts(r, [W3, B2s])) == [c for c in range(72) if w.attr(c, COLOUR) == 0]
+    assert w.fits(w.parse("count = prev.count + 1 cyclic"), [w.card(1, 6, 0, 0), W3], w.card(0, 1, 1, 1))
+    assert not w.fits(w.parse("count = prev.count + 1 cyclic"), [W3, w.card(1, 6, 0, 0)], w.card(0, 1, 1, 1))
+
+
 # ---------------------------------------------------------------- 4. equivalence
 
 EQUAL = [
@@ -486,6 +691,21 @@ EQUAL = [
         "colour != last.colour and (not first or colour = white)",
         "(colour != last.colour or first) and (colour = white or not first)",
     ],
+    # two cards
+    ["count par last.count", "count = last.count or count = last.count + 2 cyclic or count = last.count - 2 cyclic"],
+    ["not count par prev.count", "count != prev.count and count != prev.count + 2 cyclic and count != prev.count - 2 cyclic"],
+    ["colour = black or not last.colour = white", "not (colour = white and last.colour = white)", "colour != last.colour or colour = black"],
+    ["not last.count = 3 or shape = square", "shape = square or last.count != 3 or first", "last.count = 3 and shape = square or not last.count = 3"],
+    ["last.colour = white or first", "last.colour != black or first", "not last.colour = black"],
+    # alternating colours: the card before the last has the colour of the card played
+    ["colour != last.colour", "colour != last.colour and colour = prev.colour"],
+    ["colour = white", "colour = prev.colour and colour = white"],  # every card before is white
+    ["count = last.count + 1 cyclic", "count = last.count + 1 cyclic and count = prev.count + 2 cyclic"],
+    ["count = last.count + 2 cyclic and count odd", "count = last.count + 2 cyclic and count != 2 and count != 4 and count != 6"],
+    [
+        "last.colour = white and prev.colour = white and colour = black or not (last.colour = white and prev.colour = white) and colour = white",
+        "colour = white and (not last.colour = white or not prev.colour = white) or colour = black and last.colour = white and prev.colour = white",
+    ],
 ]
 
 DIFFERENT = [
@@ -505,6 +725,17 @@ DIFFERENT = [
     ("not (colour = last.colour and count = 1)", "not (first and count = 1)"),
     ("colour = white", "colour != last.colour"),
     ("count = last.count + 1 cyclic and (not first or count = 1)", "count = last.count + 1 and (not first or count = 1)"),
+    # two cards
+    ("colour = black or not last.colour = white", "colour = black or last.colour != white"),  # the first card
+    ("count par last.count", "count par prev.count"),
+    ("count = last.count + 2", "count = last.count + 2 cyclic"),
+    ("colour = prev.colour", "colour = last.colour"),
+    ("colour = prev.colour and fill = filled", "fill = filled"),
+    ("not last.count = 3 or shape = square", "not prev.count = 3 or shape = square"),
+    ("last.colour = white and prev.colour = white and colour = black or not (last.colour = white and prev.colour = white)"
+     " and colour = white", "colour = white"),
+    ("count = prev.count + 1 cyclic", "count = prev.count - 1 cyclic"),
+    ("count par last.count", "not count par last.count"),
 ]
 
 
@@ -562,20 +793,33 @@ def test_difference_finds_the_shortest_row():
     # the rulebook's incomplete guess is told apart on the first card: a triangle
     row, c = w.difference(w.parse("shape in {circle, triangle}"), w.parse("shape = circle"))
     assert row == [] and w.attr(c, SHAPE) == 1
+    # white, white, black against only white: told apart after two whites
+    wwb = w.parse("last.colour = white and prev.colour = white and colour = black"
+                  " or not (last.colour = white and prev.colour = white) and colour = white")
+    row, c = w.difference(wwb, w.parse("colour = white"))
+    assert colours(row) == "WW" and not w.fits(wwb, row, c) and w.attr(c, COLOUR) == 0
+    # a count that steps by one against the card before the last: the second card is
+    # free, so 1 6 2 and then a 1 tells the cycle from the plain step
+    a = w.parse("count = prev.count + 1 cyclic and (not first or count = 1)")
+    b = w.parse("count = prev.count + 1 and (not first or count = 1)")
+    row, c = w.difference(a, b)
+    assert len(row) == ref_shortest(a, b) == 3 and w.attr(row[-2], COUNT) == 6 and w.attr(c, COUNT) == 1
 
 
 @FAST
-@given(rules, st.integers(0, 2**32))
+@given(rules2, st.integers(0, 2**32))
 def test_rule_equals_itself_rewritten(r, seed):
-    rw = rewrite(r, random.Random(seed))
-    for s in STATES:  # the rewrites hold in every state, reachable or not
-        assert w.mask(r, s) == w.mask(rw, s), (w.text(r), w.text(rw), s)
+    rnd = random.Random(seed)
+    rw = rewrite(r, rnd)
+    rows = [[], *[[s] for s in range(72)], *[[rnd.randrange(72), rnd.randrange(72)] for _ in range(60)]]
+    for row in rows:  # the rewrites hold in every state, reachable or not
+        assert w.accepts(r, row) == w.accepts(rw, row), (w.text(r), w.text(rw), row)
     assert w.equivalent(r, rw) and w.equivalent(rw, r)
     assert w.parse(w.text(rw)) == rw
 
 
 @SLOW
-@given(rules, st.integers(0, 2**32))
+@given(rules2, st.integers(0, 2**32))
 def test_rewritten_rules_agree_on_random_rows(r, seed):
     rnd = random.Random(seed)
     rw = rewrite(r, rnd)
@@ -586,17 +830,19 @@ def test_rewritten_rules_agree_on_random_rows(r, seed):
 
 
 @SLOW
-@given(rules, st.integers(0, 2**32), st.booleans())
+@given(rules2, st.integers(0, 2**32), st.booleans())
 def test_difference_is_exact(a, seed, near):
     """On close pairs (a rewritten, then one atom changed) and unrelated pairs: difference
-    agrees with an exhaustive reference walk, and its witness tells the rules apart."""
+    agrees with an exhaustive reference walk (over every reachable pair of last cards),
+    its row is a shortest one, and its witness tells the rules apart."""
     rnd = random.Random(seed)
     b = mutate(rewrite(a, rnd), rnd) if near else rewrite(mutate(a, rnd), rnd)
     d = w.difference(a, b)
-    assert (d is None) == ref_equivalent(a, b) == w.equivalent(b, a)
+    shortest = ref_shortest(a, b)
+    assert (d is None) == (shortest is None) == ref_equivalent(a, b) == w.equivalent(b, a)
     if d is not None:
         row, c = d
-        assert valid_under(a, row)
+        assert valid_under(a, row) and len(row) == shortest
         assert ref(a, row, c) != ref(b, row, c)
 
 
@@ -617,17 +863,35 @@ def generated(level):
 
 
 def own_walk(r):
-    """[(last, mask)] over every state reachable under r, via the judge's masks."""
-    out, seen, todo = [], {None}, [None]
+    """[(row, mask)] over every memory reachable under r (the last card, or the last two
+    for a rule that looks at the card before the last), via the judge's masks."""
+    two = looks_back_two(r)
+    out, seen, todo = [], {(None, None)}, [[]]
     while todo:
-        last = todo.pop()
-        m = w.mask(r, last)
-        out.append((last, m))
+        row = todo.pop()
+        m = w.accepts(r, row)
+        out.append((row, m))
         for c in w.cards(m):
-            if c not in seen:
-                seen.add(c)
-                todo.append(c)
+            key = (row[-1] if two and row else None, c)
+            if key not in seen:
+                seen.add(key)
+                todo.append(row + [c])
     return out
+
+
+def in_band(r, walk):
+    """Every state of the walk [(row, accepted count)] within w.BAND, but for the first
+    card (the first two when r looks at the card before the last) accepting every card."""
+    free = 2 if looks_back_two(r) else 1
+    return all(len(row) < free and n == 72 or w.BAND[0] <= n <= w.BAND[1] for row, n in walk)
+
+
+def two_card(r):
+    """Does r use a form that is new with two-card rules (by its words)?"""
+    k = r[0]
+    if k in ("and", "or", "not"):
+        return any(two_card(x) for x in r[1:])
+    return k in ("prev", "was") or k == "last" and (r[2] == "par" or abs(r[3]) == 2)
 
 
 def used_attrs(r):
@@ -636,7 +900,8 @@ def used_attrs(r):
 
 
 def has_relation(r):
-    return r[0] == "last" or r[0] in ("and", "or", "not") and any(has_relation(x) for x in r[1:])
+    """Does r look at a card of the row (a relation, or a condition on a card before)?"""
+    return r[0] in ("last", "prev", "was") or r[0] in ("and", "or", "not") and any(has_relation(x) for x in r[1:])
 
 
 @pytest.mark.parametrize("level", w.LEVELS)
@@ -647,10 +912,12 @@ def test_generator_rules_are_playable(level):
     assert len(distinct) > (40 if level == "easy" else 200)
     for r in distinct:
         assert w.parse(w.text(r)) == r
-        walk = own_walk(r)
+        walk = [(row, ma) for row, ma, _ in w.walk(r)]
+        assert len(walk) <= w.MAX_STATES
         assert all(m for _, m in walk), ("stuck", w.text(r))
         assert any(m != w.ALL for _, m in walk), ("accepts all", w.text(r))
-        assert w.playable(r)
+        assert in_band(r, [(row, len(w.cards(m))) for row, m in walk]), w.text(r)
+        assert w.playable(r) and w.fair(r)
         if r[0] in ("and", "or"):
             for part in r[1:]:
                 assert not w.equivalent(r, part), (w.text(r), w.text(part))
@@ -661,12 +928,59 @@ def test_generator_rules_are_playable(level):
             assert has_relation(r) and len(used) == 1 or len(used) == 2, w.text(r)
         else:
             assert has_relation(r), w.text(r)
-    # an independent check on a sample: the reference walk over every reachable row
+        assert two_card(r) == (level == "expert"), w.text(r)
+    # an independent check on a sample: the judge's and the reference's walks over every
+    # reachable memory (last card, or last two cards)
     for r in distinct[:: max(1, len(distinct) // 25)]:
         walk = ref_walk(r)
         assert all(acc for _, acc in walk), ("stuck", w.text(r))
         assert any(len(acc) < 72 for _, acc in walk), ("accepts all", w.text(r))
+        assert in_band(r, [(row, len(acc)) for row, acc in walk]), w.text(r)
         assert {tuple(acc) for _, acc in walk} == {tuple(w.cards(m)) for _, m in w.states(r)}
+        mine = own_walk(r)
+        assert in_band(r, [(row, len(w.cards(m))) for row, m in mine]), w.text(r)
+        assert {m for _, m in mine} == {m for _, m in w.states(r)}
+
+
+# What the band (w.BAND, after the first card) keeps out and lets in, per level.
+OUT_OF_BAND = [
+    "count in {2, 3, 4, 5, 6} or shape != square",  # 89 %: the old medium rules' worst
+    "count > 1",  # 83 %
+    "count in {1, 2, 3, 4, 5}",
+    "shape = circle and colour = white and fill = filled",  # 6 cards (shape and colour: 12, in)
+    "count > last.count or count = 1",  # 83 % after a 1
+    "colour = black or not last.colour = white",  # every card after a black one
+    "not last.count = 3 or shape = square",  # every card after anything but a 3
+]
+IN_BAND = ["colour = white", "count = 3", "shape != square", "count = last.count + 1 cyclic", "colour = prev.colour",
+           "count par last.count", "(colour = black or not last.colour = white) and shape != last.shape",
+           "last.count = 3 and shape = square or not last.count = 3 and colour = white"]
+
+
+def test_band_examples():
+    for src in OUT_OF_BAND:
+        r = w.parse(src)
+        assert w.playable(r) and not w.fair(r), src
+        assert not in_band(r, [(row, len(acc)) for row, acc in ref_walk(r)]), src
+    assert w.fair(w.parse("shape = circle and colour = white"))
+    for src in IN_BAND + list(w.DECK):
+        r = w.parse(src)
+        assert w.fair(r) and in_band(r, [(row, len(acc)) for row, acc in ref_walk(r)]), src
+
+
+@pytest.mark.parametrize("level", w.LEVELS)
+def test_generator_acceptance_band_over_many_seeds(level):
+    # one rule per seed, 600 seeds: each accepts BAND[0]..BAND[1] of the 72 cards after
+    # every row it reaches (the judge's walk), but for the free first card(s)
+    seen = set()
+    for seed in range(1, 601):
+        r = w.generate(level, Rng(seed * 2654435761))
+        if r in seen:
+            continue
+        seen.add(r)
+        walk = [(row, len(w.cards(m))) for row, m, _ in w.walk(r)]
+        assert in_band(r, walk), (w.text(r), walk)
+    assert len(seen) > (40 if level == "easy" else 100)
 
 
 def test_generator_is_deterministic_and_levels_differ():
@@ -675,9 +989,9 @@ def test_generator_is_deterministic_and_levels_differ():
         b = [w.generate(level, Rng(s)) for s in range(1, 30)]
         assert a == b
     seeds = [s * 2654435761 for s in range(1, 60)]  # small seeds start xorshift alike
-    easy, medium, hard = ({w.text(w.generate(lv, Rng(s))) for s in seeds} for lv in w.LEVELS)
-    assert len(easy) > 15 and len(medium) > 30 and len(hard) > 30
-    assert not easy & hard
+    easy, medium, hard, expert = ({w.text(w.generate(lv, Rng(s))) for s in seeds} for lv in w.LEVELS)
+    assert len(easy) > 15 and len(medium) > 30 and len(hard) > 30 and len(expert) > 40
+    assert not easy & hard and not hard & expert and not medium & expert
 
 
 def test_deck():
@@ -733,14 +1047,14 @@ def test_ignored(src, ignored):
 
 
 @SLOW
-@given(rules)
+@given(rules2)
 def test_ignored_matches_reference(r):
-    walk = ref_walk(r)
+    walk = {tuple(acc) for _, acc in ref_walk(r)}
     expect = []
     stride = {SHAPE: 24, COUNT: 4, FILL: 2, COLOUR: 1}
     for a in range(4):
         same = True
-        for _, acc in walk:
+        for acc in walk:
             acc = set(acc)
             for c in range(72):
                 for v in VALS[a]:

@@ -5,43 +5,62 @@ Cards: 72 distinct, each twice in the deck. card(shape, count, filled, black) =
 shape * 24 + (count - 1) * 4 + filled * 2 + black: shape 0 circle, 1 triangle,
 2 square; count 1..6; filled and black as bools.
 
-A rule looks at the card played and at the last correct card of the row (none before the
-first). That is its whole memory, so a rule is a table: for each state (no card yet, or
-one of the 72 as the last) the 72-bit mask of the cards it accepts. Relations to the last
-card hold for the first card of the row, negated or not: there is nothing to compare it
-with (so "colours alternate" lets any card start). `first` says what the first card may be.
+A rule looks at the card played and at the last two correct cards of the row: the last
+one and the one before it ("prev"), either missing at the start of a row. That is its
+whole memory, so a rule is a table: for each state (the last card and the one before,
+each a card or none) the 72-bit mask of the cards it accepts. Relations to the last card
+(to the card before it) hold for the first card (for the first two) of the row, negated
+or not: there is nothing to compare with (so "colours alternate" lets any card start).
+A condition on the last card or the one before ("last.count = 3") is false when there
+is no such card, so its negation is true (so "not last.count = 3 or shape = square",
+"after a 3 comes a square", lets any card start). `first` says what the first card may
+be.
 
 Text form (ASCII; parse(text) reads it, text(rule) writes it, parse(text(r)) == r):
   rule   := conj ("or" conj)*
   conj   := unary ("and" unary)*
   unary  := "not" unary | "(" rule ")" | atom
   atom   := "first"                                    the row is still empty
-          | attr ("=" | "!=") value
-          | attr "in" "{" value ("," value)* "}"
-          | "count" ("even" | "odd")
-          | "count" ("<" | ">" | "<=" | ">=") 1..6
-          | attr ("=" | "!=") "last." attr              same / other than the last card
-          | "count" ("=" | "!=") "last.count" ("+" | "-") "1" ["cyclic"]
-          | "shape" ("=" | "!=") "last.shape" ("+" | "-") "1" "cyclic"
-                                                         one up / down (cyclic: 6 -> 1,
-                                                         circle -> triangle -> square -> circle)
-          | "count" ("<" | ">") "last.count"             smaller / greater count
+          | [card "."] attr ("=" | "!=") value          card.attr: of the last card or
+          | [card "."] attr "in" "{" value ("," value)* "}"       of the one before it
+          | [card "."] "count" ("even" | "odd")
+          | [card "."] "count" ("<" | ">" | "<=" | ">=") 1..6
+          | attr ("=" | "!=") card "." attr             same / other than that card
+          | "count" ("=" | "!=") card ".count" ("+" | "-") ("1" | "2") ["cyclic"]
+          | "shape" ("=" | "!=") card ".shape" ("+" | "-") "1" "cyclic"
+                                                         up / down by one or two
+                                                         (cyclic: 6 -> 1, 5 + 2 -> 1,
+                                                         circle -> triangle -> square
+                                                         -> circle)
+          | "count" ("<" | ">") card ".count"           smaller / greater count
+          | "count" "par" card ".count"                 same parity (even / odd)
+  card   := "last" | "prev"                             the last card, the one before it
   attr   := "shape" | "count" | "fill" | "colour"
   value  := "circle" | "triangle" | "square" | 1..6 | "outline" | "filled" | "white" | "black"
 "not" binds tightest, then "and", then "or". text() puts every nested and/or in brackets.
+Examples: "not (colour = white and last.colour = white)" no two whites in a row;
+"count = last.count + 2 or count = last.count - 2" the count differs by 2;
+"last.colour = white and prev.colour = white and colour = black or not (last.colour =
+white and prev.colour = white) and colour = white" white, white, black, repeating.
 
 Rules as values (tuples, compared with ==): ("or", r, r, ...), ("and", r, r, ...),
 ("not", r), ("first",), ("is", attr, op, arg) with attr 0..3 (shape, count, fill, colour)
-and arg a value, a sorted tuple of values ("in") or None (even, odd), and
-("last", attr, op, step, cyclic) with op "=", "!=", "<", ">" and step -1, 0 or 1.
-Values are the attribute's number: shape 0-2, count 1-6, fill 0 outline / 1 filled,
-colour 0 white / 1 black.
+and arg a value, a sorted tuple of values ("in") or None (even, odd);
+("was", k, attr, op, arg): the same condition on the last card (k = 1) or on the card
+before it (k = 2); and ("last", attr, op, step, cyclic) / ("prev", attr, op, step,
+cyclic): the card compared with the last card / the card before it, op "=", "!=", "<",
+">" or "par" (count only, step 0: same parity), step -2..2 (+-2 on counts only, a shape
+steps by one in a cycle only). Values are the attribute's number: shape 0-2, count 1-6,
+fill 0 outline / 1 filled, colour 0 white / 1 black.
 
-Contract: fits(rule, row, card) judges a card; equivalent(a, b) is exact: a walk over
-every row that can arise under a (the secret rule) comparing the two masks in each state
-(walk(); rows whose last cards neither rule tells apart are one state);
-difference(a, b) gives a row and a card that tell them apart. generate(level, rng) makes
-rules that never accept every card and never leave a reachable row in which no card fits.
+Contract: fits(rule, row, card) judges a card; accepts(rule, row) is the mask of the
+cards that fit after `row`; equivalent(a, b) is exact: a walk over every row that can
+arise under a (the secret rule) comparing the two masks in each state (walk(); rows whose
+last two cards neither rule tells apart are one state); difference(a, b) gives a
+shortest row and a card that tell them apart. generate(level, rng) makes rules that never
+leave a reachable row in which no card fits and that accept between BAND[0] and BAND[1]
+of the 72 cards after every reachable row (the first card, or the first two for a rule
+that looks at the card before the last, may be anything).
 """
 
 N = 72
@@ -50,6 +69,7 @@ ATTRS = ("shape", "count", "fill", "colour")
 NAMES = (("circle", "triangle", "square"), None, ("outline", "filled"), ("white", "black"))
 VALUES = ((0, 1, 2), (1, 2, 3, 4, 5, 6), (0, 1), (0, 1))
 SHAPE, COUNT, FILL, COLOUR = 0, 1, 2, 3
+CARDS = ("last", "prev")  # the cards a rule looks back at, in the text: ("was", k) is CARDS[k - 1]
 
 
 def card(shape, count, filled, black):
@@ -115,11 +135,14 @@ def _values_mask(a, op, arg):
     return m
 
 
-def _relation(r, last):
+def _relation(r, other):
+    """The cards in relation r ("last" or "prev") to the card `other`."""
     a, op, step = r[1], r[2], r[3]
-    lv = attr(last, a)
+    lv = attr(other, a)
     if op == "<" or op == ">":
         return _values_mask(a, op, lv)
+    if op == "par":
+        return _values_mask(a, "odd" if lv % 2 else "even", None)
     target = lv + step
     vals = VALUES[a]
     if r[4]:  # cyclic: past the last value comes the first again
@@ -128,34 +151,46 @@ def _relation(r, last):
     return ALL ^ m if op == "!=" else m
 
 
-def mask(r, last, neg=False):
-    """The cards rule r accepts after a row whose last card is `last` (None: empty row);
-    neg: of `not r`. Negation is pushed down to the atoms, where a relation to the last
-    card holds for the first card either way."""
+def mask(r, last, neg=False, prev=None):
+    """The cards rule r accepts after a row whose last card is `last` and whose card
+    before that is `prev` (None: no such card; prev is None when last is); neg: of
+    `not r`. Negation is pushed down to the atoms, where a relation to a missing card
+    holds either way."""
     k = r[0]
     if k == "not":
-        return mask(r[1], last, not neg)
+        return mask(r[1], last, not neg, prev)
     if k == "and" or k == "or":
         meet = (k == "and") != neg
         m = ALL if meet else 0
         for x in r[1:]:
-            y = mask(x, last, neg)
+            y = mask(x, last, neg, prev)
             m = m & y if meet else m | y
         return m
     if k == "first":
         m = ALL if last is None else 0
     elif k == "is":
         m = _values_mask(r[1], r[2], r[3])
-    elif last is None:
-        return ALL
+    elif k == "was":
+        c = last if r[1] == 1 else prev
+        m = ALL if c is not None and _sat(r[3], attr(c, r[2]), r[4]) else 0
     else:
-        m = _relation(r, last)
+        c = last if k == "last" else prev
+        if c is None:
+            return ALL
+        m = _relation(r, c)
     return ALL ^ m if neg else m
+
+
+def accepts(r, row):
+    """The mask of the cards rule r accepts after the correct row `row` (a list of
+    cards; only its last two count)."""
+    n = len(row)
+    return mask(r, row[-1] if n else None, False, row[-2] if n > 1 else None)
 
 
 def fits(r, row, c):
     """True when card c may be laid after the correct row `row` (a list of cards)."""
-    return mask(r, row[-1] if row else None) >> c & 1 == 1
+    return accepts(r, row) >> c & 1 == 1
 
 
 def cards(m):
@@ -177,17 +212,26 @@ def cards(m):
 # ---------------------------------------------------------------- equivalence
 
 
-def _reads(r, out):
-    """out (a list) with the attributes of the last card that rule r compares added."""
-    k = r[0]
-    if k == "not":
-        _reads(r[1], out)
-    elif k == "and" or k == "or":
-        for x in r[1:]:
-            _reads(x, out)
-    elif k == "last" and r[1] not in out:
-        out.append(r[1])
-    return out
+def _reads(r, last, prev):
+    """The attributes of the last card and of the card before it that rule r reads,
+    added to the lists `last` and `prev`. Iterative (an explicit stack)."""
+    todo = [r]
+    while todo:
+        x = todo.pop()
+        k = x[0]
+        if k == "not" or k == "and" or k == "or":
+            for i in range(len(x) - 1, 0, -1):  # left to right, as the rule reads
+                todo.append(x[i])
+            continue
+        if k == "was":
+            k, a = CARDS[x[1] - 1], x[2]
+        elif k == "last" or k == "prev":
+            a = x[1]
+        else:
+            continue
+        out = last if k == "last" else prev
+        if a not in out:
+            out.append(a)
 
 
 def _classes(reads):
@@ -200,27 +244,68 @@ def _classes(reads):
     return out
 
 
+def _class_of(c, reads):
+    """The index in _classes(reads) of the class of card c."""
+    i = 0
+    for a in reads:
+        vals = VALUES[a]
+        i = i * len(vals) + attr(c, a) - vals[0]
+    return i
+
+
 def walk(a, b=None):
     """The states a row under rule a can reach, breadth first: the empty row, then one
-    state per class of last cards that neither a nor b tells apart (_classes), reached by
-    a row that a allows and no shorter one. Yields (row, mask of a, mask of b) per state
-    (b None: a's mask twice). On the Pico a walk over every last card (73 states) took
-    20 ms, and a hint or a guess up to 125 ms; most rules read one attribute of the last
-    card, or none, so this walk has 3 to 7 states."""
-    classes = _classes(_reads(a, _reads(b, []) if b is not None else []))
-    todo = [[]]
-    while todo:
-        row = todo.pop(0)
-        last = row[-1] if row else None
-        ma = mask(a, last)
-        yield row, ma, ma if b is None else mask(b, last)
-        left = []
-        for m in classes:
-            if m & ma:
-                todo.append(row + [cards(m & ma)[0]])
+    state per pair of classes (last card, card before it) that neither a nor b tells
+    apart, reached by a row that a allows and no shorter one. The last card's class is
+    by every attribute either rule reads of the last card or of the card before it (the
+    last card is the one before the next), the previous card's by those read of it (and
+    whether there is one); a rule that never looks at the card before the last has one
+    state per class of last cards, as before two-card rules. Yields (row, mask of a,
+    mask of b) per state (b None: a's mask twice). Iterative; a state keeps only its
+    parent and its last card, the row is rebuilt when yielded. On the Pico a walk over
+    every last card (73 states) took 20 ms, and a hint or a guess up to 125 ms; most
+    rules read one attribute of the last card, or none, so this walk has 3 to 7 states."""
+    lr, pr = [], []
+    if b is not None:
+        _reads(b, lr, pr)
+    _reads(a, lr, pr)
+    for x in pr:
+        if x not in lr:
+            lr.append(x)
+    classes = _classes(lr)
+    n = len(classes)
+    # prev class of a state whose last card is in class i: proj[i] + 1 (0: no card before)
+    proj = [_class_of(cards(m)[0], pr) + 1 for m in classes] if pr else None
+    left = {}  # per prev class: the classes of last cards not reached yet with it
+    parent, last, cls = [-1], [None], [-1]  # per state, in the order found
+    q = 0
+    while q < len(last):
+        c = last[q]
+        p = parent[q]
+        prev = last[p] if p >= 0 else None
+        ma = mask(a, c, False, prev)
+        row = []
+        s = q
+        while s > 0:
+            row.append(last[s])
+            s = parent[s]
+        row.reverse()
+        yield row, ma, ma if b is None else mask(b, c, False, prev)
+        j = proj[cls[q]] if proj is not None and q > 0 else 0
+        todo = left.get(j)
+        if todo is None:
+            todo = list(range(n))
+        keep = []
+        for i in todo:
+            m = classes[i] & ma
+            if m:
+                parent.append(q)
+                last.append(cards(m)[0])
+                cls.append(i)
             else:
-                left.append(m)
-        classes = left
+                keep.append(i)
+        left[j] = keep
+        q += 1
 
 
 def difference(a, b):
@@ -283,14 +368,17 @@ def _value_text(a, v):
 
 
 def _atom_text(r):
-    if r[0] == "first":
+    k = r[0]
+    if k == "first":
         return "first"
+    if k == "was":
+        return CARDS[r[1] - 1] + "." + _atom_text(r[1:])
     a = ATTRS[r[1]]
     op = r[2]
-    if r[0] == "last":
-        s = "{} {} last.{}".format(a, op, a)
+    if k == "last" or k == "prev":
+        s = "{} {} {}.{}".format(a, op, k, a)
         if r[3]:
-            s += " + 1" if r[3] > 0 else " - 1"
+            s += (" + " if r[3] > 0 else " - ") + str(abs(r[3]))
             if r[4]:
                 s += " cyclic"
         return s
@@ -346,6 +434,18 @@ def _tokens(s):
     return out
 
 
+def _card_word(tok):
+    """(1 or 2, attribute) of a word "last.count", "prev.colour", ...; None for other words."""
+    if tok is None or tok[:5] not in ("last.", "prev."):
+        return None
+    name = tok[5:]
+    if name == "color":
+        name = "colour"
+    if name not in ATTRS:
+        raise ValueError("unknown attribute " + name)
+    return 1 if tok[0] == "l" else 2, ATTRS.index(name)
+
+
 class _Parser:
     def __init__(self, s):
         self.toks = _tokens(s)
@@ -383,7 +483,14 @@ class _Parser:
         if self.peek() == "first":
             self.take()
             return ("first",)
-        a = self.attr()
+        was = _card_word(self.peek())
+        if was is not None:  # a condition on the last card or the one before it
+            self.take()
+            x = self.condition(was[1], False)
+            return ("was", was[0]) + x[1:]
+        return self.condition(self.attr(), True)
+
+    def condition(self, a, relations):
         op = self.take()
         if op in ("even", "odd"):
             if a != COUNT:
@@ -397,34 +504,42 @@ class _Parser:
                 vals.append(self.value(a))
             self.take("}")
             return ("is", a, "in", tuple(sorted(set(vals))))
-        if op not in ("=", "!=", "<", ">", "<=", ">="):
+        if op not in ("=", "!=", "<", ">", "<=", ">=", "par"):
             raise ValueError("unknown comparison " + op)
-        nxt = self.peek() or ""
-        if nxt.startswith("last."):
+        if _card_word(self.peek()) is not None:
+            if not relations:
+                raise ValueError("compare the card before with a value")
             return self.relation(a, op)
+        if op == "par":
+            raise ValueError("par compares with last.count or prev.count")
         if op not in ("=", "!=") and a != COUNT:
             raise ValueError("only a count is compared")
         return ("is", a, op, self.value(a))
 
     def relation(self, a, op):
-        tok = self.take()
-        if tok != "last." + ATTRS[a] and not (a == COLOUR and tok == "last.color"):
-            raise ValueError("compare with the last card's " + ATTRS[a])
+        k, b = _card_word(self.take())
+        if b != a:
+            raise ValueError("compare with the other card's " + ATTRS[a])
         step = 0
         cyclic = False
         if self.peek() in ("+", "-"):
-            step = 1 if self.take() == "+" else -1
-            self.take("1")
+            sign = 1 if self.take() == "+" else -1
+            n = self.take()
+            if n not in ("1", "2"):
+                raise ValueError("a step is 1 or 2")
+            step = sign * int(n)
             if a not in (SHAPE, COUNT) or op not in ("=", "!="):
-                raise ValueError("only a count or shape steps by one")
+                raise ValueError("only a count or shape steps")
+            if step in (2, -2) and a != COUNT:
+                raise ValueError("only a count steps by two")
             if self.peek() == "cyclic":
                 self.take()
                 cyclic = True
             elif a == SHAPE:
                 raise ValueError("shapes step in a cycle only")
-        elif op in ("<=", ">=") or op in ("<", ">") and a != COUNT:
-            raise ValueError("only a count is greater or smaller")
-        return ("last", a, op, step, cyclic)
+        elif op in ("<=", ">=") or op in ("<", ">", "par") and a != COUNT:
+            raise ValueError("only a count is greater, smaller or of a parity")
+        return (CARDS[k - 1], a, op, step, cyclic)
 
 
 def parse(s):
@@ -489,7 +604,14 @@ DECK = (
     "shape = last.shape + 1 cyclic",
     "fill != last.fill",
 )
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
+# Cards a generated rule accepts after every row it can reach: 12 (one count of six,
+# 17 %) to 50 (69 %). Outside it a rule hardly tells anything (accepting "count in {2, 3,
+# 4, 5, 6} or shape != square", 89 %) or stalls the row. The first card (the first two,
+# for a rule that looks at the card before the last) may be anything: relations to a
+# missing card hold.
+BAND = (12, 50)
+MAX_STATES = 80  # states of a generated rule's walk (each costs about 2 ms on the Pico)
 
 
 def _one(rng, a=None):
@@ -507,7 +629,9 @@ def _one(rng, a=None):
     if k == 2:
         return ("is", COUNT, "<", 2 + rng.below(5))
     vals = [v for v in VALUES[COUNT] if rng.below(2)]
-    return ("is", COUNT, "in", tuple(vals or [1 + rng.below(6)]))
+    if len(vals) < 2:
+        return ("is", COUNT, "=", vals[0] if vals else 1 + rng.below(6))
+    return ("is", COUNT, "in", tuple(vals))
 
 
 def _same(rng):
@@ -522,9 +646,56 @@ def _sequence(rng):
         return ("last", COUNT, "=", 1 if rng.below(2) else -1, True)
     if k == 1:
         return ("last", SHAPE, "=", 1 if rng.below(2) else -1, True)
-    if k == 2:
-        return ("last", COUNT, ">" if rng.below(2) else "<", 0, False)
+    if k == 2:  # up or down to the end, then a fresh start at one of the two lowest (highest)
+        up = rng.below(2)
+        return ("or", ("last", COUNT, ">" if up else "<", 0, False), ("is", COUNT, "<=" if up else ">=", 2 if up else 5))
     return ("last", COLOUR if k == 3 else FILL, "!=", 0, False)
+
+
+_OPPOSITE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "even": "odd", "odd": "even"}
+
+
+def _negate(x):
+    """The condition x ("is") negated without a "not"."""
+    if x[2] == "in":
+        rest = tuple([v for v in VALUES[x[1]] if v not in x[3]])
+        if not rest:
+            return ("not", x)
+        return ("is", x[1], "in", rest) if len(rest) > 1 else ("is", x[1], "=", rest[0])
+    if x[2] == "=" and len(VALUES[x[1]]) == 2:  # not white: black
+        return ("is", x[1], "=", 1 - x[3])
+    return ("is", x[1], _OPPOSITE[x[2]], x[3])
+
+
+def _was(k, x):
+    """Condition x ("is") on the last card (k = 1) or the card before it (k = 2)."""
+    return ("was", k) + x[1:]
+
+
+def _pattern(rng):
+    """A pattern over the last two cards (expert)."""
+    k = rng.below(7)
+    if k == 0:  # like or unlike the card before the last
+        return ("prev", rng.below(4), "!=" if rng.below(2) else "=", 0, False)
+    if k == 1:  # a count cycle by two, or by one from the card before the last
+        if rng.below(2):
+            return ("last", COUNT, "=", 2 if rng.below(2) else -2, True)
+        return ("prev", COUNT, "=", 1 if rng.below(2) else -1, True)
+    if k == 2:  # the count differs by two, or the parity is the same as or other than a card's
+        if rng.below(2):
+            return ("or", ("last", COUNT, "=", 2, False), ("last", COUNT, "=", -2, False))
+        x = ("last" if rng.below(2) else "prev", COUNT, "par", 0, False)
+        return ("not", x) if rng.below(2) else x
+    x = _one(rng)
+    if k == 3:  # no two x in a row
+        return ("or", _negate(x), ("not", _was(1, x)))
+    if k == 4:  # x, x, not x, repeating
+        w1, w2 = _was(1, x), _was(2, x)
+        return ("or", ("and", w1, w2, _negate(x)), ("and", ("not", ("and", w1, w2)), x))
+    # after an x comes a y, else a z
+    y = _one(rng) if k == 5 else _same(rng)
+    z = _one(rng) if rng.below(2) else _same(rng)
+    return ("or", ("and", _was(1, x), y), ("and", ("not", _was(1, x)), z))
 
 
 def _candidate(level, rng):
@@ -536,10 +707,16 @@ def _candidate(level, rng):
         a = rng.below(4)
         b = (a + 1 + rng.below(3)) % 4
         return ("and" if rng.below(2) else "or", _one(rng, a), _one(rng, b))
+    if level == "expert":
+        p = _pattern(rng)
+        k = rng.below(3)
+        if k == 0:
+            return p
+        if k == 1:
+            return ("and" if rng.below(2) else "or", p, _one(rng))
+        return ("and", p, _same(rng) if rng.below(2) else _sequence(rng))
     k = rng.below(4)
     seq = _sequence(rng)
-    if seq[2] in ("<", ">"):  # up or down to the end, then a fresh start
-        seq = ("or", seq, ("is", COUNT, "=", 1 if seq[2] == ">" else 6))
     if k == 0:
         return seq
     if k == 1:  # a cycle that starts where the rule card says
@@ -549,21 +726,63 @@ def _candidate(level, rng):
     return ("and", seq, _same(rng))
 
 
-def _every_part_counts(r):
-    """A combination must not mean the same as one of its parts alone."""
-    if r[0] not in ("and", "or"):
-        return True
-    for x in r[1:]:
-        if equivalent(r, x):
+def _reads_prev(r):
+    pr = []
+    _reads(r, [], pr)
+    return len(pr) > 0
+
+
+def fair(r):
+    """The rule's walk stays within MAX_STATES states, and after every row it reaches it
+    accepts BAND[0] to BAND[1] cards, or every card as the first card (as the first two
+    for a rule that looks at the card before the last). Implies playable(r)."""
+    free = 2 if _reads_prev(r) else 1
+    n = 0
+    for row, m, _ in walk(r):
+        n += 1
+        if n > MAX_STATES:
+            return False
+        if m == ALL and len(row) < free:
+            continue
+        k = len(cards(m))
+        if k < BAND[0] or k > BAND[1]:
             return False
     return True
 
 
+def _every_part_counts(r):
+    """No and/or of the rule, at any depth, means the same as one of its operands put in
+    its place. Iterative over the paths to the and/ors."""
+    todo = [()]
+    while todo:
+        path = todo.pop()
+        node = r
+        for i in path:
+            node = node[i]
+        if node[0] in ("and", "or", "not"):
+            for i in range(1, len(node)):
+                todo.append(path + (i,))
+        if node[0] in ("and", "or"):
+            for x in node[1:]:
+                if equivalent(r, _put(r, path, x)):
+                    return False
+    return True
+
+
+def _put(r, path, x):
+    """r with the part at `path` (indexes into the tuples) replaced by x."""
+    if not path:
+        return x
+    i = path[0]
+    return r[:i] + (_put(r[i], path[1:], x),) + r[i + 1 :]
+
+
 def generate(level, rng):
-    """A playable rule of the level ("easy", "medium", "hard")."""
+    """A playable rule of the level ("easy", "medium", "hard", "expert"), fair() and
+    every part of it counting."""
     if level not in LEVELS:
         raise ValueError("unknown level " + str(level))
     while True:
         r = _candidate(level, rng)
-        if playable(r) and _every_part_counts(r):
+        if fair(r) and playable(r) and _every_part_counts(r):
             return r

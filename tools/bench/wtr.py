@@ -12,7 +12,10 @@ reaches many states; the worst equal pair of a level is its rule with the costli
 Morgan, sets as or-chains, `!=` as `not =`, the longer guess a player may build), cost
 counted as lines of wtr_rule executed (deterministic, unlike a CPython clock). The worst
 different pair is the one whose difference shows in the latest state of the walk, among
-the costliest hard rules against each of their one-part mutations.
+the costliest hard and expert rules against each of their one-part mutations.
+
+Issue 29 item 5 added the expert level (rules over the last two cards: its walk has a
+state per pair of classes of the last card and the one before it), timed like the others.
 
 measure(tmp) -> {"missing": reason} or {"fits": [...], "parse": [...], "pairs": [...],
 "free", "stack", "emulated_s", "search": search()}; section() and target_rows() turn
@@ -30,7 +33,8 @@ from tools.bench.markdown import md_table, median, verdict
 RULE_FILE = os.path.join(ROOT, "core", "games", "wtr_rule.py")
 SEEDS = 3000  # generate(level, Rng(seed)) for seed 1..SEEDS, each level
 SHORTLIST = 12  # rules per level whose walk is costed line by line (the most states x nodes)
-MUTATED = 6  # hard rules whose one-part mutations are searched for the worst different pair
+MUTATED = 6  # hard (and expert) rules whose one-part mutations are searched for the worst different pair
+DIFFERENT_LEVELS = ("hard", "expert")  # the levels those rules come from
 CARD = 71  # the card judged (the judge's time does not depend on it)
 MAX_EMULATED_MS = 900000
 FITS_MAX_MS = 30.0
@@ -62,7 +66,9 @@ def rewrite(r):
         return ("not", rewrite(r[1]))
     if k == "is" and r[2] == "in" and len(r[3]) > 1:
         return ("or",) + tuple(("is", r[1], "=", v) for v in r[3])
-    if k in ("is", "last") and r[2] == "!=":
+    if k == "was" and r[3] == "in" and len(r[4]) > 1:
+        return ("or",) + tuple(("was", r[1], r[2], "=", v) for v in r[4])
+    if k in ("is", "last", "prev") and r[2] == "!=":  # not so "was": false without the card
         return ("not", (k, r[1], "=") + tuple(r[3:]))
     return r
 
@@ -108,6 +114,11 @@ def _atoms(W):
     for a in (W.SHAPE, W.COUNT):
         out += [("last", a, "=", s, c) for s in (1, -1) for c in (False, True)]
     out += [("last", W.COUNT, "<", 0, False), ("last", W.COUNT, ">", 0, False)]
+    if "expert" in W.LEVELS:  # the two-card forms
+        out += [("last", W.COUNT, "=", s, c) for s in (2, -2) for c in (False, True)]
+        out += [("last", W.COUNT, "par", 0, False)]
+        out += [("prev",) + x[1:] for x in out if x[0] == "last"]
+        out += [("was", k) + x[1:] for k in (1, 2) for x in out if x[0] == "is"]
     return out
 
 
@@ -136,7 +147,7 @@ def search():
     from core.rng import Rng
 
     out = {"levels": {}}
-    hard = []
+    hard = []  # the rules of DIFFERENT_LEVELS whose mutations are searched
     for level in W.LEVELS:
         pool = {}
         for seed in range(1, SEEDS + 1):
@@ -149,8 +160,8 @@ def search():
         deepest = min(info, key=lambda x: (-x[1], -x[0], x[2]))
         out["levels"][level] = {"rules": len(pool), "states": max(x[0] for x in info), "nodes": max(x[1] for x in info),
                                 "worst": (worst[2], worst[3]), "deepest": (deepest[2], deepest[3])}
-        if level == "hard":
-            hard = [x[2][3] for x in sorted(shortlist, key=lambda s: (-s[0], s[1]))[:MUTATED]]
+        if level in DIFFERENT_LEVELS:
+            hard += [x[2][3] for x in sorted(shortlist, key=lambda s: (-s[0], s[1]))[:MUTATED]]
     atoms = _atoms(W)
     best = None
     for a in hard:
@@ -176,12 +187,16 @@ def plan(found):
         for what, (seed, r) in (("most nodes", lv["deepest"]), ("costliest walk", lv["worst"])):
             if r not in [f[1] for f in fits]:
                 fits.append(("%s, seed %d (%s): `%s`" % (level, seed, what, W.text(r)), r))
-    hard = levels["hard"]["worst"][1]
-    fits.append(("hard rule rewritten (a long guess): `%s`" % W.text(rewrite(hard)), rewrite(hard)))
-    for label, t in (("rulebook", "shape in {circle, triangle}"),
-                     ("hard rule, one level of brackets", W.text(hard)),
-                     ("hard rule rewritten, %d levels of brackets" % brackets(W.text(rewrite(hard))),
-                      W.text(rewrite(hard)))):
+    longest = [lv for lv in ("hard", "expert") if lv in levels]
+    for lv in longest:
+        r = levels[lv]["worst"][1]
+        fits.append(("%s rule rewritten (a long guess): `%s`" % (lv, W.text(rewrite(r))), rewrite(r)))
+    texts = [("rulebook", "shape in {circle, triangle}")]
+    for lv in longest:
+        r = levels[lv]["worst"][1]
+        texts.append(("%s rule, %d levels of brackets" % (lv, brackets(W.text(r))), W.text(r)))
+        texts.append(("%s rule rewritten, %d levels of brackets" % (lv, brackets(W.text(rewrite(r)))), W.text(rewrite(r))))
+    for label, t in texts:
         parse.append(("%s: `%s`" % (label, t), t, W.parse(t) if _parses(W, t) else None))
     alt = (W.parse("colour != last.colour"), W.parse("not colour = last.colour"))
     pairs.append(("%d states: `colour != last.colour` = `not colour = last.colour`" % len(W.states(alt[0])), alt[0], alt[1]))
@@ -314,13 +329,14 @@ def section(w):
     L.append(
         "Issue 12: core.games.wtr_rule on the stock MicroPython 1.28 RPI_PICO firmware in rp2040js "
         "(125 MHz, emulated time), the device build's .mpy files on littlefs; tools/bench/mp/run_wtr.py "
-        "runs from the REPL and times each call with `time.ticks_us()` after a `gc.collect()`. "
+        "runs from the REPL and times each call with `time.ticks_us()` after a `gc.collect()`; fits() after "
+        "a row of two cards. "
         "Which rules: on CPython, every distinct rule of `generate(level, Rng(seed))` for seeds 1-%d "
         "(%s); per level the rule whose equivalence walk against its own rewriting costs most (lines of "
         "wtr_rule executed, among the %d with the most reachable states x nodes of the two rules) and the rule with the "
         "most nodes. Rewritten: De Morgan on every and/or, sets as or-chains, `!=` as `not =` (the "
         "long way a player may build the same guess). The worst different pair: the costliest hard "
-        "rules against every rule that differs in one part (a leaf replaced by another atom, an "
+        "and expert rules against every rule that differs in one part (a leaf replaced by another atom, an "
         "operand or a not dropped), the pair told apart in the latest state of the walk." % (
             SEEDS, "; ".join("%s: %d rules, up to %d reachable states and %d nodes" % (
                 lv, x["rules"], x["states"], x["nodes"]) for lv, x in s["levels"].items()), SHORTLIST))
@@ -333,7 +349,7 @@ def section(w):
             rows.append((f["label"], f["error"], "", "", ""))
         else:
             rows.append((f["label"], _ms(f["empty_us"]), _ms(f["median_us"]), _ms(f["max_us"]), f["worst_row"]))
-    L.append("fits(rule, row, card %d) after the empty row and after a row ending in each of the 72 cards:" % CARD)
+    L.append("fits(rule, row, card %d) after the empty row and after a row of two cards ending in each of the 72 cards:" % CARD)
     L.append("")
     L.append(md_table(("rule", "empty row", "median", "max", "slowest after"), rows, "lrrrl"))
     L.append("")
