@@ -210,9 +210,9 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     shape = _guessing(s)  # the first page: conditions on the shape; LEFT/RIGHT turn pages
     assert shape.title == "Shape" and shape.options[:3] == ["circle", "triangle", "square"]
     left, right = shape.sides
-    assert walk([right]).title == "Count" and walk([left]).title == "First card"
+    assert walk([right]).title == "Count" and walk([left]).title == "Earlier cards"
     # LEFT twice: colour; NO on "black": "not colour = black", said as its opposite
-    p = walk([left, 2, -2])
+    p = walk([left, 5, -2])
     assert p.options == ["white card", "Check the guess", "+ and ...", "+ or ..."]
     assert p.initial == 1  # the cursor waits on "Check"
     check = p.answer(1)
@@ -223,17 +223,17 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     assert p.options[:3] == ["even count", "  or", "first card"]
     assert p.answer(3).answer(True) == ["guess", "count even or first"]
     # count one of {2, 4} (the Multi tiles), and a relation to the last card
-    p = walk([right, 6, 0b1010, 2, left, 2, 3])
+    p = walk([right, 6, 0b1010, 2, left, 5, 3])
     assert p.options[:3] == ["count 2/4", "  and", "other colour"]
     assert p.answer(3).lines == ["count 2/4 and other colour"]  # the first card: count 2/4
-    assert walk([left, 2, 3]).answer(1).lines == ["other colour (any first card)"]
+    assert walk([left, 5, 3]).answer(1).lines == ["other colour (any first card)"]
     assert p.answer(3).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
     # OK on the connective turns "and" into "or"
     p = p.answer(1)
     assert p.options[1] == "  or"
     assert p.answer(3).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
     # removing the first condition takes the connective after it; the only one starts over
-    assert walk([right, 6, 0b1010, 2, left, 2, 3, 0, 0]).options[0] == "other colour"
+    assert walk([right, 6, 0b1010, 2, left, 5, 3, 0, 0]).options[0] == "other colour"
     assert walk([right, 0, 0, 0]).title == "Shape"
     # a number: NO on "count over" asks the number, then takes its negation
     assert walk([right, -5]).answer(3).options[0] == "count 3 or less"
@@ -245,11 +245,11 @@ def test_the_editor_says_a_condition_on_the_first_card_in_one_step():
     s = new(rule="colour != last.colour and (not first or colour = white)")
     play(s, ["card", c(1)])
     first = _guessing(s).answer(_guessing(s).sides[0])
-    assert first.options == ["first card", "first card: \u2026"]
+    assert first.options == ["first card", "first card: \u2026", "last was \u2026", "2 back was \u2026", "vs. 2 back \u2026"]
     white = first.answer(1).answer(3).answer(0)  # LEFT: the colour page, only values
     assert white.options[:2] == ["first card:", "  white card"]  # a long part: two lines
     p = white.answer(3)  # and ...
-    p = p.answer(7).answer(2).answer(3)  # LEFT twice: the colour page; other colour
+    p = p.answer(7).answer(5).answer(3)  # LEFT twice: the colour page; other colour
     assert p.options[p.initial] == "Check the guess"
     check = p.answer(p.initial)
     assert check.lines == ["first card: white card and other colour"]
@@ -272,7 +272,7 @@ def test_common_guesses_take_at_most_ten_presses():
     s = new(rule="colour != last.colour")
     play(s, ["card", c(1)])
     guess = g.prompt(s).answer(True)
-    n, p = _presses(guess, [0, 7, 2, 3, 1, True])  # LEFT twice (shape, first card, colour)
+    n, p = _presses(guess, [0, 7, 5, 3, 1, True])  # LEFT twice (shape, first card, colour)
     assert p == ["guess", "colour != last.colour"] and n == 9
     n, p = _presses(guess, [0, 8, 0, 2, -3, 3, True])  # RIGHT: count; NO on square
     assert p == ["guess", "count even and not shape = square"] and n == 10
@@ -453,14 +453,14 @@ def box_game():
     move(1)  # no guess
     move(0, _fields(c(5, "square", FULL, W)))  # P2: same colour, a miss
     move(0, _fields(c(2, "circle", FULL, B)))  # P3 fits
-    move(0, 7, 2, 3, 1, True)  # guesses "other colour" (LEFT twice: colour): incomplete
+    move(0, 7, 5, 3, 1, True)  # guesses "other colour" (LEFT twice: colour): incomplete
     move(2, True)  # P4: the table agrees to hints
     move(2)  # a hint
     hand = [c(k, "square", OUT, B) for k in range(1, 7)] + [c(k, "circle", FULL, B) for k in range(4, 6)]
     hand += [c(6, "triangle", OUT, W), c(1, "triangle", FULL, W)]
     move(1, *[_fields(x) for x in hand])  # P4 reveals the hand: 1 triangle filled white fits
     move(0, _fields(c(6, "circle", FULL, B)))  # P1 fits
-    move(0, 8, 16, -4, 2, 7, 2, -3, 3, True)  # NO on other fill, and NO on same colour: right
+    move(0, 8, 19, -4, 2, 7, 5, -3, 3, True)  # NO on other fill, and NO on same colour: right
     move(True, True)  # the rule revealed, the points
     return settings, [m[0] for m in moves], [m[1] for m in moves]
 
@@ -498,7 +498,84 @@ def human_game():
     return settings, [m[0] for m in moves], [m[1] for m in moves]
 
 
-SCRIPTS = {"wtr_4players.txt": box_game, "wtr_human_3players.txt": human_game}
+def _planner(settings):
+    """(state, moves, move, override) for a directed game: move(*answers) answers the
+    prompt chain (the verdict on screen read first); override(label, *answers) acts from
+    the game menu."""
+    from host_sim.autoplay import box_seed
+
+    s = g.new(settings, box_seed())
+    moves = []
+
+    def move(*answers):
+        if s["note"] and s["phase"] != "end":
+            answers = (True,) + answers
+        path, a = _path(s, answers)
+        moves.append((a, path))
+        g.apply(s, a)
+
+    def override(label, *answers):
+        k = [o[0] for o in g.overrides(s)].index(label)
+        p = g.overrides(s)[k][1]
+        pairs = []
+        for x in answers:
+            pairs.append((p, x))
+            p = p.answer(x)
+        moves.append((p, ("override", k, pairs)))
+        g.apply(s, p)
+
+    return s, moves, move, override
+
+
+def table_game():
+    """Two rounds, the box as master (hard rules): the first given up from the game menu;
+    in the second, with hints agreed, a guess that fails only on the first card (the box
+    says so), then the same guess with "first card: not circle", right."""
+    settings = {"players": ["P1", "P2", "P3"], "master": "box", "level": "hard", "rounds": "2"}
+    s, moves, move, override = _planner(settings)
+    move(0)  # P1 starts
+    assert s["rule"] == "colour != last.colour and fill = last.fill", s["rule"]
+    move(0, _fields(c(3, "triangle", FULL, W)))  # fits
+    move(1)  # no guess
+    move(0, _fields(c(5, "square", FULL, W)))  # P2: same colour, a miss
+    move(0, _fields(c(2, "circle", FULL, B)))  # P3 fits
+    move(1)
+    override("Give up the round", True)  # P1's turn: the table gives up
+    assert s["phase"] == "end" and s["guesser"] == -1
+    move(True, True, True)  # given up, the rule, the points: round 2
+    assert s["rule"] == "colour != last.colour and (not first or shape != circle)", s["rule"]
+    move(2, True)  # P2: the table agrees to hints
+    move(0, _fields(c(1, "circle", FULL, B)))  # a circle first: a miss
+    move(0, _fields(c(4, "triangle", FULL, B)))  # P3 fits
+    move(0, 7, 5, 3, 1, True)  # "other colour": wrong, only on the first card
+    assert s["note"][0] == "wrong" and s["note"][3][0] is None, s["note"]
+    move(0, _fields(c(2, "square", OUT, W)))  # P1 fits
+    # other colour, and: the first card page, "first card: …", NO on circle
+    move(0, 7, 5, 3, 2, 7, 1, -1, 4, True)
+    assert s["guesser"] == 0 and s["phase"] == "end"
+    move(True, True, True)
+    assert s["phase"] == "over"
+    return settings, [m[0] for m in moves], [m[1] for m in moves]
+
+
+def expert_game():
+    """An expert round (a rule over the last two cards), the first player drawn by the
+    box: a miss, a fit, and the rule guessed exactly as six conditions."""
+    settings = {"players": ["P1", "P2"], "master": "box", "level": "expert", "rounds": "1"}
+    s, moves, move, override = _planner(settings)
+    move(2)  # the box draws who starts: P2
+    assert s["rule"] == "((last.fill = outline and count != last.count) or (not last.fill = outline and shape != last.shape)) and count in {1, 3, 4, 6}", s["rule"]
+    move(0, _fields(c(2, "circle", OUT, W)))  # P2: count 2, a miss
+    move(0, _fields(c(1, "circle", OUT, W)))  # P1: fits
+    outline = (2, 4, 8, 0)  # last was: RIGHT twice to the fill page, outline
+    count = (8, 6, 0b101101)  # RIGHT: count, one of 1/3/4/6
+    move(0, 7, *outline, 2, 8, 8, 4, *count, 7, 7, -3, *outline[1:], 9, 4, 11, *count, 12, True)
+    assert s["guesser"] == 0 and s["note"][0] == "right", s["note"]
+    move(True, True, True)
+    return settings, [m[0] for m in moves], [m[1] for m in moves]
+
+
+SCRIPTS = {"wtr_4players.txt": box_game, "wtr_human_3players.txt": human_game, "wtr_table.txt": table_game, "wtr_expert.txt": expert_game}
 
 
 def _script(plan):

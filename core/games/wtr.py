@@ -46,7 +46,7 @@ from core.tiles import Fields
 
 OPTIONS = (
     ("master", "wtr.master", ("box", "human")),
-    ("level", "wtr.level", ("deck", "easy", "medium", "hard")),
+    ("level", "wtr.level", ("deck", "easy", "medium", "hard", "expert")),
     ("rounds", "wtr.rounds", ("each", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10")),
 )
 DEAL = 10
@@ -144,10 +144,6 @@ def _rule(s):
 _cached = (None, None)
 
 
-def _last(s):
-    return s["row"][-1] if s["row"] else None
-
-
 MAX_DEPTH = 8  # a guess from the editor nests or, and, not and a condition: 4 levels
 
 
@@ -209,7 +205,7 @@ def apply(s, a):
             if hand.count(c) + _copies(s, c) > 2:
                 raise ValueError(t("wtr.e.copies", label(c)))
         s["entered"] = hand[-1]
-        m = R.mask(_rule(s), _last(s))
+        m = R.accepts(_rule(s), s["row"])
         ok = [c for c in hand if m >> c & 1]
         if ok:
             r = Rng(s["rng"])
@@ -294,7 +290,7 @@ def _hint(s):
     if s["told"] < len(ign):
         s["note"] = ["hint_attr", s["active"], ign[s["told"]]]
     else:  # a card that fits now and of which a copy is still to be had
-        ok = R.cards(R.mask(r, _last(s)))
+        ok = R.cards(R.accepts(r, s["row"]))
         ok = [c for c in ok if _copies(s, c) < 2] or ok
         g = Rng(s["rng"])
         s["note"] = ["hint_card", s["active"], ok[g.below(len(ok))]]
@@ -416,7 +412,9 @@ def _value(a, v):
 
 def phrase(r):
     """One condition in a few words ("count over 3", "other colour", "first card"), at
-    most 18 characters: a negated condition is said as its opposite where one exists."""
+    most 18 characters on a page of the guess editor (a condition on an earlier card
+    says which card, and may be longer): a negated condition is said as its opposite
+    where one exists."""
     k = r[0]
     if k == "not":
         x = r[1]
@@ -425,16 +423,18 @@ def phrase(r):
         opp = _opposite(x)
         if opp:
             return phrase(opp)
-        if x[0] == "last":
-            return t("wtr.n" + _relation_key(x))
+        if x[0] in ("last", "prev"):
+            return _back(x, t("wtr.n" + _relation_key(x)))
         return t("wtr.not", phrase(x))
     if k == "first":
         return t("wtr.first")
+    if k == "was":  # a condition on the last card or the one before it
+        return t("wtr.was" + str(r[1]), phrase(("is",) + r[2:]))
     a, op = r[1], r[2]
-    if k == "last":
+    if k in ("last", "prev"):
         if r[3] == 0 and op in ("=", "!="):
-            return t(("wtr.same" if op == "=" else "wtr.other") + str(a))
-        return t(("wtr." if op != "!=" else "wtr.n") + _relation_key(r))
+            return _back(r, t(("wtr.same" if op == "=" else "wtr.other") + str(a)))
+        return _back(r, t(("wtr." if op != "!=" else "wtr.n") + _relation_key(r)))
     if op in ("even", "odd"):
         return t("wtr." + op)
     if op == "in":
@@ -447,11 +447,19 @@ def phrase(r):
     return p if op == "=" else t("wtr.not", p)
 
 
+def _back(r, words):
+    """A relation's words, said to be to the card before the last one for "prev"."""
+    return t("wtr.back2", words) if r[0] == "prev" else words
+
+
 def _relation_key(r):
-    """The words' key of a step or comparison relation, without its negation."""
+    """The words' key of a step, parity or comparison relation, without its negation."""
     if r[2] in ("<", ">"):
         return "higher" if r[2] == ">" else "lower"
-    return "{}{}{}".format("s" if r[1] == R.SHAPE else "c", "up" if r[3] > 0 else "down", "c" if r[4] else "")
+    if r[2] == "par":
+        return "par"
+    step = "2" if r[3] in (2, -2) else ""
+    return "{}{}{}{}".format("s" if r[1] == R.SHAPE else "c", "up" if r[3] > 0 else "down", step, "c" if r[4] else "")
 
 
 _OPPOSITE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "even": "odd", "odd": "even"}
@@ -464,8 +472,8 @@ def _opposite(x):
             rest = tuple([v for v in R.VALUES[x[1]] if v not in x[3]])
             return ("is", x[1], "in", rest) if rest else None
         return ("is", x[1], _OPPOSITE[x[2]], x[3])
-    if x[0] == "last" and x[2] in ("=", "!=") and x[3] == 0:
-        return ("last", x[1], _OPPOSITE[x[2]], 0, x[4])  # both hold for a first card
+    if x[0] in ("last", "prev") and x[2] in ("=", "!=") and x[3] == 0:
+        return (x[0], x[1], _OPPOSITE[x[2]], 0, x[4])  # both hold for a first card
     return None
 
 
@@ -728,21 +736,24 @@ def _negated(x):
     return x[1] if x[0] == "not" else ("not", x)
 
 
-PAGES = 5  # shape, count, fill, colour: conditions on the card played; then the first card
+PAGES = 5  # shape, count, fill, colour: conditions on the card played; then earlier cards
 FIRST_OF = "first:"  # a page entry: a condition only the first card of a row must meet
+WAS = ("was1", "was2")  # entries: a condition on the last card, on the card before it
+BACK2 = "back2"  # an entry: the card compared with the card before the last one
 _NUMBERS = ("=", "!=", ">", "<")  # count entries that ask for a number
 
 
 def _page(k):
     """The entries of page k: conditions, or an op of _NUMBERS / "in" / FIRST_OF."""
     if k == PAGES - 1:
-        return [("first",), FIRST_OF]
+        return [("first",), FIRST_OF, WAS[0], WAS[1], BACK2]
     out = [("is", k, "=", v) for v in R.VALUES[k]] if k != R.COUNT else [("is", k, "even", None), ("is", k, "odd", None)] + list(_NUMBERS) + ["in"]
     out += [("last", k, "=", 0, False), ("last", k, "!=", 0, False)]
     if k == R.COUNT:
         for step in (1, -1):
             out += [("last", k, "=", step, False), ("last", k, "=", step, True)]
         out += [("last", k, ">", 0, False), ("last", k, "<", 0, False)]
+        out += [("last", k, "=", 2, False), ("last", k, "=", -2, False), ("last", k, "par", 0, False)]
     if k == R.SHAPE:
         out += [("last", k, "=", 1, True), ("last", k, "=", -1, True)]
     return out
@@ -751,35 +762,49 @@ def _page(k):
 def _entry_label(e):
     if e == FIRST_OF:
         return t("wtr.e_firstof")
+    if e in WAS or e == BACK2:
+        return t("wtr.e_" + e)
     if type(e) is str:
         return t("wtr.e_c" + str(_NUMBERS.index(e) if e in _NUMBERS else 6))
     return phrase(e)
 
 
-def _pick_part(then, k=0, first=False):
+def _pick_part(then, k=0, only=None):
     """A condition from page k (the card's shape first): OK takes the entry, NO its
-    negation, LEFT/RIGHT turn the page. first: a condition for the first card of a row,
-    on its values (a relation to the last card holds for any first card)."""
-    pages = PAGES - 1 if first else PAGES
-    entries = [e for e in _page(k) if not first or type(e) is str or e[0] == "is"]
+    negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
+    card or an earlier card) or "last" (a relation, to the card before the last one)."""
+    pages = PAGES - 1 if only else PAGES
+    entries = [e for e in _page(k) if not only or type(e) is tuple and e[0] == only or only == "is" and e in _NUMBERS + ("in",)]
     n = len(entries)
 
     def chosen(i):
         if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, first)
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only)
         neg = i < 0
         e = entries[-1 - i if neg else i]
         done = (lambda x: then(_negated(x))) if neg else then
         if e == FIRST_OF:
-            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, True)
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is")
+        if e in WAS:
+            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is")
+        if e == BACK2:
+            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last")
         if e == "in":
             return _pick_set(done, _entry_label(e))
         if type(e) is str:
             return Number(_entry_label(e), 1, 6, lambda v: done(("is", R.COUNT, e, v)))
         return done(e)
 
-    title = t("wtr.e_first") if k == PAGES - 1 else t("wtr.a" + str(k))
+    title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
     return Choice(title, [_entry_label(e) for e in entries], chosen, sides=(n, n + 1), alt=True, lines=[t("wtr.e_keys")])
+
+
+def _on(x, head):
+    """Condition x (on the card played, maybe negated) moved to an earlier card: head
+    ("was", k) for a value condition, ("prev",) for a relation."""
+    if x[0] == "not":
+        return ("not", _on(x[1], head))
+    return head + x[1:]
 
 
 def _pick_set(then, title):
