@@ -209,7 +209,7 @@ def test_resuming_the_last_game_at_boot_writes_no_flash(dev):
     hw.storage.put = lambda name, data: (writes.append(name), put(name, data))
     before = _files(hw.storage.root)
     app = fw.main(hw=hw, steps=polls(20))
-    assert app.top().title == "23" and writes == []  # "Resume 23?", nothing written
+    assert app.top().title == "23" and writes == []  # "Resume this game?", nothing written
     assert _files(hw.storage.root) == before  # nor removed or replaced another way
     from core.gamemenu import remember
 

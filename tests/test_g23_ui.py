@@ -159,7 +159,7 @@ def test_back_on_a_turn_opens_the_game_menu_and_hold_back_leaves(make_box):
     box.do("hold BACK", "OK")  # the long press leaves (it asks first)
     assert box.lines()[0] == "Tablebox"
     box.do("OK")  # 23 -> resume question
-    assert "Resume 23?" in box.text()
+    assert "Resume this game?" in box.text()
     box.do("OK")
     assert box.lines()[1:3] == ["Cleo", "Top 1"]
 

@@ -259,7 +259,7 @@ def test_a_campaign_level_survives_a_power_cut_and_counts_once(make_box):
     box.do("OK", *["wait 1000", "OK"] * 4)  # a turn and its passive turn (each screen takes OK once up a moment)
     assert "Round 2 of 15" in box.lines()
     again = make_box(box.storage, seed=2)  # power cut: the box comes back to the game
-    assert "Solo level 1, round 2" in again.lines()  # "Resume Man muss auch gönnen?"
+    assert "Solo level 1, round 2" in again.lines()  # "Resume this game?"
     again.do("OK")
     assert "Round 2 of 15" in again.lines()
     solo_keys(again, 100)

@@ -278,7 +278,7 @@ def test_fallback_to_backup_through_the_ui():
     assert_damaged_screen(box, "g23.bad")
     assert storage.files["g23.bad"] == damaged
     box.do("OK")
-    assert "Resume 23?" in box.text()
+    assert "Resume this game?" in box.text()
     box.do("OK")
     rec, bad = saves.fetch(storage, GID)
     assert bad is None and rec["l"] == s.log[:-1]  # the step before, and two good copies again
@@ -409,7 +409,7 @@ def test_resume_after_restart_same_state_and_same_screen():
     assert bad is None and len(rec["l"]) == 3
 
     again = Box(box.storage)  # power cut and restart
-    assert "Resume 23?" in again.text()
+    assert "Resume this game?" in again.text()
     again.do("OK")
     assert again.lines() == lines
     assert bytes(again.display.buf) == pixels
