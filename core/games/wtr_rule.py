@@ -151,34 +151,86 @@ def _relation(r, other):
     return ALL ^ m if op == "!=" else m
 
 
+def _program(r, neg=False):
+    """Rule r (`not r` when neg) as a flat program for _run(), in postfix order: the
+    atoms with the negation pushed down to them as (atom, negated), the conditions on the
+    card played already as their masks (ints), and ("and" | "or", n) after its n operands.
+    Iterative: a guess built the long way nests deeper than the Pico's C stack allows
+    Python calls (mask() recursed once per level before two-card rules)."""
+    out = []
+    todo = [(r, neg)]
+    while todo:
+        x, ng = todo.pop()
+        if type(x) is str:  # the and/or of operands already put out
+            out.append((x, ng))
+            continue
+        k = x[0]
+        if k == "not":
+            todo.append((x[1], not ng))
+        elif k == "and" or k == "or":
+            todo.append(("and" if (k == "and") != ng else "or", len(x) - 1))
+            for i in range(len(x) - 1, 0, -1):
+                todo.append((x[i], ng))
+        elif k == "is":
+            m = _values_mask(x[1], x[2], x[3])
+            out.append(ALL ^ m if ng else m)
+        else:
+            out.append((x, ng))
+    return out
+
+
+_PROGS = []  # [rule, neg, program] of the last two rules compiled (the secret rule is asked often)
+
+
+def _compiled(r, neg=False):
+    """_program(r, neg), kept for the same rule object (a tuple never changes)."""
+    p = _PROGS
+    for i in range(0, len(p), 3):
+        if p[i] is r and p[i + 1] == neg:
+            return p[i + 2]
+    prog = _program(r, neg)
+    if len(p) >= 6:
+        del p[:3]
+    p += [r, neg, prog]
+    return prog
+
+
+def _run(prog, last, prev):
+    """The mask a program of _program() gives after a row ending in prev, last."""
+    st = []
+    for op in prog:
+        if type(op) is int:
+            st.append(op)
+            continue
+        x, ng = op
+        if x == "and" or x == "or":
+            m = st.pop()
+            for _ in range(ng - 1):
+                m = m & st.pop() if x == "and" else m | st.pop()
+            st.append(m)
+            continue
+        k = x[0]
+        if k == "first":
+            m = ALL if last is None else 0
+        elif k == "was":
+            c = last if x[1] == 1 else prev
+            m = ALL if c is not None and _sat(x[3], attr(c, x[2]), x[4]) else 0
+        else:
+            c = last if k == "last" else prev
+            if c is None:  # a relation to a missing card holds, negated or not
+                st.append(ALL)
+                continue
+            m = _relation(x, c)
+        st.append(ALL ^ m if ng else m)
+    return st[0]
+
+
 def mask(r, last, neg=False, prev=None):
     """The cards rule r accepts after a row whose last card is `last` and whose card
     before that is `prev` (None: no such card; prev is None when last is); neg: of
     `not r`. Negation is pushed down to the atoms, where a relation to a missing card
     holds either way."""
-    k = r[0]
-    if k == "not":
-        return mask(r[1], last, not neg, prev)
-    if k == "and" or k == "or":
-        meet = (k == "and") != neg
-        m = ALL if meet else 0
-        for x in r[1:]:
-            y = mask(x, last, neg, prev)
-            m = m & y if meet else m | y
-        return m
-    if k == "first":
-        m = ALL if last is None else 0
-    elif k == "is":
-        m = _values_mask(r[1], r[2], r[3])
-    elif k == "was":
-        c = last if r[1] == 1 else prev
-        m = ALL if c is not None and _sat(r[3], attr(c, r[2]), r[4]) else 0
-    else:
-        c = last if k == "last" else prev
-        if c is None:
-            return ALL
-        m = _relation(r, c)
-    return ALL ^ m if neg else m
+    return _run(_compiled(r, neg), last, prev)
 
 
 def accepts(r, row):
@@ -207,6 +259,18 @@ def cards(m):
             byte >>= 1
             c += 1
     return out
+
+
+def _lowest(m):
+    """The lowest card in mask m (not 0): cards(m)[0] without listing them all."""
+    c = 0
+    while not m & 255:
+        m >>= 8
+        c += 8
+    while not m & 1:
+        m >>= 1
+        c += 1
+    return c
 
 
 # ---------------------------------------------------------------- equivalence
@@ -275,7 +339,9 @@ def walk(a, b=None):
     classes = _classes(lr)
     n = len(classes)
     # prev class of a state whose last card is in class i: proj[i] + 1 (0: no card before)
-    proj = [_class_of(cards(m)[0], pr) + 1 for m in classes] if pr else None
+    proj = [_class_of(_lowest(m), pr) + 1 for m in classes] if pr else None
+    pa = _compiled(a)
+    pb = pa if b is None else _compiled(b)
     left = {}  # per prev class: the classes of last cards not reached yet with it
     parent, last, cls = [-1], [None], [-1]  # per state, in the order found
     q = 0
@@ -283,14 +349,14 @@ def walk(a, b=None):
         c = last[q]
         p = parent[q]
         prev = last[p] if p >= 0 else None
-        ma = mask(a, c, False, prev)
+        ma = _run(pa, c, prev)
         row = []
         s = q
         while s > 0:
             row.append(last[s])
             s = parent[s]
         row.reverse()
-        yield row, ma, ma if b is None else mask(b, c, False, prev)
+        yield row, ma, ma if b is None else _run(pb, c, prev)
         j = proj[cls[q]] if proj is not None and q > 0 else 0
         todo = left.get(j)
         if todo is None:
@@ -300,7 +366,7 @@ def walk(a, b=None):
             m = classes[i] & ma
             if m:
                 parent.append(q)
-                last.append(cards(m)[0])
+                last.append(_lowest(m))
                 cls.append(i)
             else:
                 keep.append(i)
@@ -313,7 +379,7 @@ def difference(a, b):
     else (row, card): a shortest row a allows and a card exactly one of them accepts there."""
     for row, ma, mb in walk(a, b):
         if ma != mb:
-            return row, cards(ma ^ mb)[0]
+            return row, _lowest(ma ^ mb)
     return None
 
 
@@ -390,17 +456,29 @@ def _atom_text(r):
 
 
 def text(r):
-    k = r[0]
-    if k == "and" or k == "or":
-        parts = []
-        for x in r[1:]:
-            s = text(x)
-            parts.append("(" + s + ")" if x[0] in ("and", "or") else s)
-        return (" " + k + " ").join(parts)
-    if k == "not":
-        s = text(r[1])
-        return "not (" + s + ")" if r[1][0] in ("and", "or") else "not " + s
-    return _atom_text(r)
+    """The text form of rule r. Iterative (an explicit stack of what is still to write),
+    like parse(): a long guess nests deeper than the Pico's C stack allows Python calls."""
+    out = []
+    todo = [r]
+    while todo:
+        x = todo.pop()
+        if type(x) is str:
+            out.append(x)
+            continue
+        k = x[0]
+        if k == "and" or k == "or":
+            parts = []
+            for y in x[1:]:
+                if parts:
+                    parts.append(" " + k + " ")
+                parts += ["(", y, ")"] if y[0] in ("and", "or") else [y]
+            parts.reverse()
+            todo += parts
+        elif k == "not":
+            todo += [")", x[1], "not ("] if x[1][0] in ("and", "or") else [x[1], "not "]
+        else:
+            out.append(_atom_text(x))
+    return "".join(out)
 
 
 def _tokens(s):

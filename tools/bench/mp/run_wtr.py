@@ -27,10 +27,21 @@ from core.games import wtr_rule as W
 
 
 def rule(x):
-    """The rule tuple of its JSON form (tuples become lists in JSON)."""
-    if isinstance(x, list):
-        return tuple([rule(y) for y in x])
-    return x
+    """The rule tuple of its JSON form (tuples become lists in JSON). Iterative: a long
+    guess nests deeper than the 8 KB C stack allows Python calls."""
+    if not isinstance(x, list):
+        return x
+    done = {}  # id of a list: its tuple
+    todo = [x]
+    while todo:
+        y = todo[-1]
+        kids = [z for z in y if isinstance(z, list) and id(z) not in done]
+        if kids:
+            todo.extend(kids)
+            continue
+        todo.pop()
+        done[id(y)] = tuple([done[id(z)] if isinstance(z, list) else z for z in y])
+    return done[id(x)]
 
 
 def timed(f, *args):
