@@ -144,7 +144,9 @@ _DIRECT = (("UP", "DOWN"), ("RIGHT", "LEFT"), ("YES", None), ("NO", None))
 def _fields_keys(p, v):
     """RIGHT to each field that changes, UP or DOWN the shorter way round; OK (from any
     field) once the last change is made. Direct fields: each field's own keys (YES and
-    NO step up only), no moves."""
+    NO step up only), no moves. A guarded entry left as it started waits for its OK."""
+    if p.guard and list(v) == list(p.initial):  # nothing changed: OK once it is armed
+        return HAND_OVER
     out = []
     at = 0
     for i in range(len(p.fields)):

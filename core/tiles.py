@@ -55,7 +55,8 @@ class Multi(Prompt):
 
 class Fields(Prompt):
     """fields: (label, lo, hi, names or None) each; direct: each field on its own keys
-    (DIRECT_KEYS, at most four fields), the keys shown where the labels would be."""
+    (DIRECT_KEYS, at most four fields), the keys shown where the labels would be. guard:
+    OK counts once the screen has been up a moment or a value was changed (TileEntry)."""
 
     kind = "fields"
     screen = ("core.tiles", "fields")
@@ -260,6 +261,7 @@ class FieldsScreen(TileEntry):
             keys = DIRECT_KEYS[i]
             if button in keys and (kind == B.PRESS or i < 2):  # YES/NO do not repeat
                 self.step(i, 1 if button == keys[1] else -1)
+                self.armed = True  # a value changed: the OK that follows is meant
 
     def change(self, d, kind):
         self.step(self.cursor, d)

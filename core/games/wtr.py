@@ -49,6 +49,8 @@ OPTIONS = (
     ("level", "wtr.level", ("deck", "easy", "medium", "hard", "expert")),
     ("rounds", "wtr.rounds", ("each", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10")),
 )
+# A person as master keeps the rule in their head: the box's rule levels are not asked.
+WHEN = {"level": lambda st: st.get("master", "box") == "box"}
 DEAL = 10
 DECK_CARDS = 144
 GUESS_BONUS = 5
@@ -483,12 +485,57 @@ def _first_of(r):
 
 
 def said(r):
-    """The whole rule in words for the table, saying when a row may start with any card
-    (what a condition on the last card does to the first one)."""
-    m = R.mask(r, None)
-    if m == R.ALL and [1 for _, x in R.states(r) if x != m]:
-        return t("wtr.any_first", words(r))
-    return words(r)
+    """The whole rule in words for the table, saying what it asks of the first card of a
+    row where that is not in the words: a condition on an earlier card holds for any
+    first card (any first two, for one on the card two back), one on the last card's
+    value does not ("after a 3 a square": the first card must be a square)."""
+    w = words(r)
+    if _mentions_first(r):
+        return w
+    m0 = None
+    free = True  # every first card, and every second one, may be laid
+    reads = False
+    for row, m, _ in R.walk(r):
+        if not row:
+            m0 = m
+        elif m != m0:
+            reads = True
+        if len(row) == 1 and m != R.ALL:
+            free = False
+    if not reads:
+        return w
+    if m0 == R.ALL:
+        return t("wtr.any_first2" if free and _mentions(r, "prev") else "wtr.any_first", w)
+    for x in _simple():
+        if R.mask(x, None) == m0:
+            return t("wtr.first_must", w, phrase(x))
+    return w
+
+
+def _simple():
+    """Conditions on one value of the card, to say what a first card must be."""
+    out = []
+    for a in range(4):
+        for v in R.VALUES[a]:
+            out += [("is", a, "=", v), ("is", a, "!=", v)]
+    for op in ("<", ">"):
+        out += [("is", R.COUNT, op, v) for v in R.VALUES[R.COUNT]]
+    return out + [("is", R.COUNT, "even", None), ("is", R.COUNT, "odd", None)]
+
+
+def _mentions(r, kind):
+    todo = [r]
+    while todo:
+        x = todo.pop()
+        if x[0] == kind:
+            return True
+        if x[0] in ("and", "or", "not"):
+            todo += list(x[1:])
+    return False
+
+
+def _mentions_first(r):
+    return _mentions(r, "first")
 
 
 def words(r):
@@ -519,6 +566,8 @@ def _note_show(s, then):
     if kind in ("fit", "miss", "placed"):
         big = t("wtr.big." + kind)
         lines = [name + ": " + label(arg) if arg is not None else name, card_words(arg) if arg is not None else ""]
+        if kind == "placed":
+            lines.append(t("wtr.placed_draw", name))
     elif kind == "none":
         big, lines = t("wtr.big.none"), [t("wtr.none_fit", name), t("wtr.drew", s["hands"][who])]
     elif kind == "hint_attr":
@@ -631,7 +680,9 @@ def _ask_card(s, hand, total=None):
         return _ask_hand(s, hand + [c])
 
     title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
-    return Fields(title, fields, entered, start, True, player=s["active"])
+    p = Fields(title, fields, entered, start, True, player=s["active"])
+    p.guard = True  # a card is final: the OK that opened this screen, pressed twice, plays none
+    return p
 
 
 def _ask_hand(s, hand):
@@ -769,7 +820,7 @@ def _entry_label(e):
     return phrase(e)
 
 
-def _pick_part(then, k=0, only=None):
+def _pick_part(then, k=0, only=None, of=None):
     """A condition from page k (the card's shape first): OK takes the entry, NO its
     negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
     card or an earlier card) or "last" (a relation, to the card before the last one)."""
@@ -779,16 +830,16 @@ def _pick_part(then, k=0, only=None):
 
     def chosen(i):
         if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only)
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of)
         neg = i < 0
         e = entries[-1 - i if neg else i]
         done = (lambda x: then(_negated(x))) if neg else then
         if e == FIRST_OF:
-            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is")
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e)
         if e in WAS:
-            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is")
+            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e)
         if e == BACK2:
-            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last")
+            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e)
         if e == "in":
             return _pick_set(done, _entry_label(e))
         if type(e) is str:
@@ -796,6 +847,8 @@ def _pick_part(then, k=0, only=None):
         return done(e)
 
     title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
+    if of:  # a condition on an earlier card: which one, then the page
+        title = _entry_label(of)[:-1] + title
     return Choice(title, [_entry_label(e) for e in entries], chosen, sides=(n, n + 1), alt=True, lines=[t("wtr.e_keys")])
 
 
