@@ -645,3 +645,37 @@ if __name__ == "__main__":
         with open(os.path.join(HERE, "scripts", name), "w") as f:
             f.write("\n".join(_script(plan)) + "\n")
         print("wrote", name)
+
+
+def test_the_rules_words_say_what_the_first_cards_may_be():
+    i18n.set_lang("en")
+    said = {x: g.said(R.parse(x)) for x in (
+        "colour != last.colour", "shape != prev.shape", "not last.count = 3 or shape = square",
+        "last.count = 3 and shape = square or not last.count = 3 and shape != square",
+        "colour != last.colour and (not first or shape != circle)", "count even")}
+    assert said == {
+        "colour != last.colour": "other colour (any first card)",
+        "shape != prev.shape": "other shape (2 back) (any first two cards)",
+        "not last.count = 3 or shape = square": "not last was count 3 or square (any first card)",
+        "last.count = 3 and shape = square or not last.count = 3 and shape != square":
+            "(last was count 3 and square) or (not last was count 3 and not square); the first card: not square",
+        "colour != last.colour and (not first or shape != circle)": "other colour and first card: not circle",
+        "count even": "even count"}
+
+
+def test_a_stray_second_ok_plays_no_card(make_box):
+    """OK on "Play a card" pressed twice: the entry takes OK only once a value changed
+    or the screen has been up a moment (a card cannot be undone)."""
+    with open(os.path.join(HERE, "scripts", "wtr_4players.txt")) as f:
+        lines = [x.strip() for x in f]
+    box = make_box()
+    box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
+    assert box.app.top().title == "Card played"  # "Play a card" taken
+    box.do("OK")  # the stray second OK
+    assert box.app.top().title == "Card played"
+    box.do("UP", "OK")
+    assert box.app.top().title != "Card played"
+    box = make_box()
+    box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
+    box.do("wait 1000", "OK")  # the card as it starts, deliberately
+    assert box.app.top().title != "Card played"
