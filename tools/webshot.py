@@ -1,6 +1,7 @@
 """The web page in a real headless browser: Debian's chromium driven by selenium.
 
-    python -m tools.webshot [docs/web-phone.png]   the README's phone screenshot
+    python -m tools.webshot [DIR]   the README's phone screenshots, portrait and landscape
+                                    (DIR/web-phone.png, DIR/web-landscape.png; DIR: docs)
 
 browser(width, height, scale) starts chromium (/usr/bin/chromium) through its own
 chromedriver (/usr/bin/chromedriver, given explicitly so Selenium Manager never downloads
@@ -9,8 +10,8 @@ per px, and returns the selenium driver; it raises Unavailable, saying why, when
 or the browser is missing (`./dev setup` installs them where it can). Its console log is
 kept (driver.get_log("browser")). tests/test_web.py plays the games with it.
 
-The screenshot is a fresh box (seeded 1) at the first voter's secret ballot of the Secret
-vote, where both vote buttons are lit.
+The screenshots are a fresh box (seeded 1) at the first voter's secret ballot of the Secret
+vote, where both vote buttons are lit, on a phone held upright (PHONE) and turned (LANDSCAPE).
 """
 
 import os
@@ -20,8 +21,9 @@ import time
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 PHONE = (390, 844, 2)  # CSS px and device pixels per px of a common phone
-SHOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "web-phone.png")
-TO_BALLOT = "DOWN DOWN DOWN DOWN DOWN OK UP OK OK OK"  # home -> Secret vote, 3 players, P1's ballot
+LANDSCAPE = (844, 390, 2)  # the same phone turned
+DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
+TO_HANDOVER = "DOWN DOWN DOWN DOWN DOWN OK UP OK OK"  # home -> Secret vote, 3 players, "Pass the phone to P1"
 
 
 class Unavailable(Exception):
@@ -156,10 +158,18 @@ def press(driver, names, how="touch"):
         idle(driver)
 
 
+def to_ballot(driver):
+    """From the home menu to the first voter's ballot of a 3-player Secret vote: the
+    hand-over takes OK once it says so (core.ui.Armed)."""
+    press(driver, TO_HANDOVER.split())
+    wait_until(driver, "document.getElementById('lines').textContent.includes('then press OK')", what="the hand-over")
+    press(driver, ["OK"])
+
+
 def main(argv=None):
     from tools import web
 
-    path = (argv if argv is not None else sys.argv[1:] or [SHOT])[0]
+    docs = (argv if argv is not None else sys.argv[1:] or [DOCS])[0]
     server = web.serve(web.build(), 0)
     try:
         driver = browser(*PHONE)
@@ -170,12 +180,19 @@ def main(argv=None):
     try:
         driver.get("http://127.0.0.1:%d/?seed=1" % server.server_address[1])
         wait_booted(driver)
-        press(driver, TO_BALLOT.split())
-        driver.save_screenshot(path)
+        to_ballot(driver)
+        for name, (w, h, scale) in (("web-phone.png", PHONE), ("web-landscape.png", LANDSCAPE)):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": w, "height": h, "deviceScaleFactor": scale, "mobile": True})
+            wait_until(driver, "innerWidth === %d && document.querySelector('.box').classList.contains('%s')"
+                       % (w, "landscape" if w > h else "portrait"))
+            idle(driver)
+            path = os.path.join(docs, name)
+            driver.save_screenshot(path)
+            print("wrote %s" % os.path.relpath(path))
     finally:
         driver.quit()
         server.shutdown()
-    print("wrote %s" % os.path.relpath(path))
     return 0
 
 

@@ -3,7 +3,7 @@ module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem
 "romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
 document's text."""
 
-from tools.bench import ballots, heap, imports, pico, playouts, presses, rework, speed, wire, wtr
+from tools.bench import ballots, heap, imports, pico, playouts, presses, rework, speed, web, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -65,4 +65,6 @@ def report(r):
     L += playouts.section(r["plays"])
     L += presses.section(r["presses"])
     L += ballots.section(r["ballots"])
+    if "web" in r:
+        L += web.section(r["web"])
     return "\n".join(L)
