@@ -120,6 +120,9 @@ def mouse(driver, name, down):
 
 
 INPUTS = {"touch": touch, "mouse": mouse, "key": key}
+# an async script: done once the page's service worker controls it (the site precached)
+SW_READY = ("const done = arguments[0]; navigator.serviceWorker.ready.then(function wait() {"
+            " if (navigator.serviceWorker.controller) done(true); else setTimeout(wait, 20); });")
 
 # Installed before the page's own scripts (Page.addScriptToEvaluateOnNewDocument): the
 # time of every input event as the browser stamped it, and of every frame put on the
@@ -147,6 +150,19 @@ def latency(driver, how, name, down=True):
     idle(driver)
     put, at = driver.execute_script("return [window.__putAt, window.__inputAt]")
     return put - at if put else None
+
+
+def ok_release(driver):
+    """ms from the touch's end on OK to the screen it opens, from the home menu's first
+    game (OK acts on its release), once the box has had its idle time to load what that
+    row needs (core.app warm: after 100 ms idle, a module a step); back to the menu after."""
+    press(driver, ["DOWN"])
+    time.sleep(0.4)  # idle time, as a table reading the menu gives it; never too short when longer
+    touch(driver, "OK", True)
+    idle(driver)
+    ms = latency(driver, "touch", "OK", down=False)
+    press(driver, ["BACK", "UP"])
+    return ms
 
 
 def press(driver, names, how="touch"):

@@ -149,15 +149,19 @@ function showHeld(mask) {
 // menu and while the page is hidden (the browser drops it then; it is asked again after)
 let playing = false;
 let lock = null; // a WakeLockSentinel, or a promise of one
-async function keepAwake() {
-    const want = playing && document.visibilityState === "visible" && "wakeLock" in navigator;
+let refused = false; // asked in vain (no permission, power saving): not again until shown anew
+function keepAwake() {
+    const want = playing && document.visibilityState === "visible" && "wakeLock" in navigator && !refused;
     if (want && !lock) {
         lock = navigator.wakeLock.request("screen").then((sentinel) => {
             sentinel.addEventListener("release", () => { if (lock === sentinel) lock = null; });
             lock = sentinel;
             keepAwake(); // let it go if it is no longer wanted
             return sentinel;
-        }, () => { lock = null; }); // refused (no permission, power saving): the page plays on
+        }, () => { // the page plays on without it
+            lock = null;
+            refused = true;
+        });
     } else if (!want && lock && !(lock instanceof Promise)) {
         const sentinel = lock;
         lock = null;
@@ -166,6 +170,7 @@ async function keepAwake() {
 }
 document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") letGo();
+    refused = false;
     keepAwake();
 });
 
@@ -335,6 +340,7 @@ async function boot() {
         loadMicroPython({ heapsize: 2 << 20, pystack: 8192, linebuffer: false, stdout: quiet, stderr: quiet }),
         fetch("app.bin").then(unpack),
     ]);
+    performance.mark("tablebox-loaded"); // the port running, the files unpacked (tools/bench/web.py)
     for (const [path, data] of files) {
         const parts = path.split("/");
         for (let i = 1; i < parts.length; i++) {
