@@ -1,8 +1,9 @@
 """The web page in headless Chromium on localhost (issue 32): what a press costs from the
 input event to the panel, how long the first frame takes, what the first visit downloads.
 
-measure(runs) -> {"latency": {how: [ms, ...]}, "ok_release": [ms], "cold": [ms],
-"warm": [ms], "bytes": n, "requests": n, "files": {name: bytes}} or {"missing": why};
+measure(presses, loads) -> {"latency": {how: [ms, ...]}, "ok_release": [ms], "cold": [ms],
+"browser_first": ms, "warm": [ms], "bytes": n, "requests": n, "files": {name: bytes},
+"load": load average, "cpus": n} or {"missing": why};
 section() is its part of BENCHMARKS.md (`python -m tools.bench --web-only` replaces just
 that section, in seconds).
 
@@ -12,8 +13,8 @@ that section, in seconds).
   OK acts on its release: from the touch's end, opening the first game's menu once the
   box has had idle time to load it (webshot.ok_release).
 - cold: a fresh origin (a new server port: nothing cached, no service worker) loaded after
-  the browser itself has started (its very first page, slower, is reported apart); warm: a reload of it with the service worker's copies.
-  The first frame is the page's performance mark tablebox-first-frame, from navigation.
+  the browser itself has started (its very first page, slower, is reported apart); warm:
+  a reload of it with the service worker's copies. The first frame is the page's performance mark tablebox-first-frame, from navigation.
 - bytes: the body bytes the server sent for a first visit until the service worker has
   precached the site (its requests revalidate what the browser has: 304s), with gzip
   accepted as every browser does (tools/web.py sends the .gz copies).
