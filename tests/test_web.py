@@ -504,6 +504,8 @@ def test_lit_labels_are_readable_and_the_phone_is_passed_at_full_brightness(driv
     assert driver.execute_script("return document.getElementById('panel').style.filter") == ""
     vote = lines_of("secret_vote.txt")
     play(driver, vote[: vote.index("YES")])  # P1's ballot: both lit
+    webshot.wait_until(driver, "[...document.querySelectorAll('.vote')].every((b) => !b.getAnimations().length)",
+                       what="the lamps' colour change")  # a short transition: its end is the colour
     colours = driver.execute_script(
         "return ['YES', 'NO'].map((b) => { const s = getComputedStyle(document.querySelector(`[data-button=${b}]`));"
         " return [s.color, s.backgroundColor, document.querySelector(`[data-button=${b}]`).classList.contains('lit')]; })")
