@@ -463,3 +463,18 @@ def test_what_the_rule_entries_meet_issue_29s_press_counts():
     assert r["hands"][0] > 50 and r["hands"][1] <= 45
     assert [x[2] for x in r["guesses"]] == [9, 10]
     assert entry.section(r)[0] == "## Presses: What the Rule?! card entry and guesses"
+
+
+def test_web_section_says_what_it_measured_against_issue_32():
+    from tools.bench import web
+
+    r = {"latency": {"touch": [4.0, 30.0, 6.0], "mouse": [2.0, 2.0, 3.0], "key": [1.0, 2.0, 2.0]},
+         "ok_release": [10.0, 12.0], "cold": [300.0, 420.0, 310.0], "browser_first": 450.0, "warm": [200.0, 250.0],
+         "bytes": 700 * 1024, "requests": 19, "load": 1.5, "cpus": 2,
+         "files": {"app.bin": 100, "main.js": 900, "main.js.gz": 300}}
+    text = "\n".join(web.section(r))
+    assert "| touch-down (D-pad) to panel: median / max" in text and "6.0 / 30.0 ms |  20 ms | PASS |" in text
+    assert "310.0 / 420.0 ms | 400 ms | PASS" in text  # the median is what counts
+    assert "700.0 KB, 19 | 600 KB | MISS" in text
+    assert "| main.js |   900 |  300 |" in text and "| total   |  1000 |  400 |" in text
+    assert web.section({"missing": "no chromium"})[2] == "Not measured: no chromium."

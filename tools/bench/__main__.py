@@ -5,6 +5,7 @@
     python -m tools.bench --jobs N    emulator runs at once (default: one per CPU)
     python -m tools.bench --no-pico   skip the emulated Pico (its section says so)
     python -m tools.bench --presses-only   only the presses per turn, into the file as it is
+    python -m tools.bench --web-only       only the web page's section (headless Chromium)
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -18,7 +19,7 @@ import tempfile
 import time
 
 from core import i18n
-from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, speed, wasm, wire, wtr
+from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, speed, wasm, web, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
@@ -32,7 +33,13 @@ def main(argv=None):
     ap.add_argument("--no-pico", action="store_true", help="do not run the emulated Pico")
     ap.add_argument("--presses-only", action="store_true",
                     help="only count the presses per turn (seconds) and replace that section of --out")
+    ap.add_argument("--web-only", action="store_true",
+                    help="only measure the web page (a minute) and replace that section of --out")
     args = ap.parse_args(argv)
+    if args.web_only:
+        presses.replace_section(args.out, environment(args.commit)["commit"], web.section(web.measure()),
+                                "Measured on %s (`python -m tools.bench --web-only`).")
+        return
     if args.presses_only:
         i18n.use("ui")
         i18n.set_lang("en")
@@ -69,6 +76,8 @@ def main(argv=None):
         r["presses"] = presses.measure()
         r["ballots"] = ballots.measure()
         r["entry"] = entry.measure()
+        step("the web page in headless Chromium")
+        r["web"] = web.measure()
         if args.no_pico:
             r["pico"] = {"missing": "skipped (`--no-pico`)"}
             r["wtr"] = {"missing": "skipped (`--no-pico`)"}

@@ -128,12 +128,12 @@ def section(r):
     return L
 
 
-def replace_section(path, commit, new=None):
+def replace_section(path, commit, new=None, said="Counted on %s (`python -m tools.bench --presses-only`)."):
     """Put a section (by default this one, measured now) into the Markdown file at
     `path`, in place of the one with its heading (or at its end); the section says the
-    commit it was counted on."""
+    commit it was counted on (`said`, with %s for the commit)."""
     new = new or section(measure())
-    new.insert(2, "Counted on %s (`python -m tools.bench --presses-only`)." % commit)
+    new.insert(2, said % commit)
     new.insert(3, "")
     with open(path, encoding="utf-8") as f:
         lines = f.read().rstrip("\n").split("\n")

@@ -3,7 +3,7 @@ module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem
 "romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
 document's text."""
 
-from tools.bench import ballots, entry, heap, imports, pico, playouts, presses, rework, speed, wire, wtr
+from tools.bench import ballots, entry, heap, imports, pico, playouts, presses, rework, speed, web, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -66,4 +66,6 @@ def report(r):
     L += presses.section(r["presses"])
     L += ballots.section(r["ballots"])
     L += entry.section(r["entry"])
+    if "web" in r:
+        L += web.section(r["web"])
     return "\n".join(L)
