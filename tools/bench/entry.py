@@ -58,7 +58,8 @@ def _entries(g, actions):
             s = {"entered": last, "active": 0}
             p = g._ask_card(s, a[1:k], len(a) - 1 if a[0] == "hand" else None)
             c = a[k]
-            x = len(keys(p, [g.R.attr(c, g.R.COUNT), g.R.attr(c, g.R.SHAPE), g.R.attr(c, g.R.FILL), g.R.attr(c, g.R.COLOUR)]))
+            k = keys(p, [g.R.attr(c, g.R.COUNT), g.R.attr(c, g.R.SHAPE), g.R.attr(c, g.R.FILL), g.R.attr(c, g.R.COLOUR)])
+            x = len([y for y in k if not y.startswith("wait")])  # a wait for the OK is no press
             cards.append(x)
             n += x
             last = c
@@ -111,7 +112,7 @@ def section(r):
         "Counted with the keys `core.playout` gives each prompt, over the cards and hands of %d random whole "
         "rounds (`host_sim.autoplay`, 4 players) and of the What the Rule?! scripts (%s). A card is entered from the card entered last: UP/DOWN the count, "
         "LEFT/RIGHT the shape, YES the fill, NO the colour, one press per step, then OK (core.tiles, direct "
-        "Fields); a hand's cards each from the one before. Issue 29 asks for at most 4.5 presses a card on "
+        "Fields); a hand's cards each from the one before; a card left as it starts waits a moment for its OK (a stray double OK plays none), which is no press. Issue 29 asks for at most 4.5 presses a card on "
         "average, OK included, and at most 45 for a 10-card hand; the turn's choice (\"Play a card\": OK) is "
         "counted apart. The guess editor: pages of conditions, one per attribute and one for the first card "
         "(LEFT/RIGHT turn them), NO takes a condition's negation; from \"Guess the rule?\" to the guess "
