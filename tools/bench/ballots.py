@@ -12,7 +12,7 @@ section() is its part of BENCHMARKS.md (presses.put_section puts it in place).
 import os
 
 from tools.bench import ROOT
-from tools.bench.markdown import md_table
+from tools.bench.markdown import md_table, stats
 
 # game: (its scripts, the ballot's action)
 GAMES = {
@@ -138,12 +138,8 @@ def measure():
             for word, keys in _blocks(name):
                 if word == GAMES[game][1]:
                     scripts += voters(keys)
-        r[game] = {"voter": _stats(each), "turn": _stats(turns), "scripts": _stats(scripts)}
+        r[game] = {"voter": stats(each), "turn": stats(turns), "scripts": stats(scripts)}
     return r
-
-
-def _stats(xs):
-    return (len(xs), sum(xs) / len(xs), min(xs), max(xs)) if xs else (0, 0.0, 0, 0)
 
 
 def section(r):

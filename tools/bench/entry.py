@@ -15,7 +15,7 @@ text, presses)]}; stats = (count, mean, min, max); section() is its part of BENC
 import os
 
 from tools.bench import ROOT
-from tools.bench.markdown import md_table
+from tools.bench.markdown import md_table, stats
 
 SCRIPTS = ("wtr_4players.txt", "wtr_table.txt", "wtr_expert.txt")
 # (what a table says, the answers from "Guess the rule?" on, the guess's text form)
@@ -99,24 +99,22 @@ def measure():
             p = p.answer(x)
         assert p == ["guess", text], (said, p)
         guesses.append((said, text, n))
-    return {"cards": _stats(cards), "scripted": _stats(scripted), "hands": _stats(hands), "guesses": guesses}
-
-
-def _stats(xs):
-    return (len(xs), sum(xs) / len(xs), min(xs), max(xs)) if xs else (0, 0.0, 0, 0)
+    return {"cards": stats(cards), "scripted": stats(scripted), "hands": stats(hands), "guesses": guesses}
 
 
 def section(r):
     L = ["## Presses: What the Rule?! card entry and guesses", ""]
     L.append(
-        "Counted with the keys `core.playout` gives each prompt, over the cards and hands of %d random whole "
-        "rounds (`host_sim.autoplay`, 4 players) and of the What the Rule?! scripts (%s). A card is entered from the card entered last: UP/DOWN the count, "
-        "LEFT/RIGHT the shape, YES the fill, NO the colour, one press per step, then OK (core.tiles, direct "
-        "Fields); a hand's cards each from the one before; a card left as it starts waits a moment for its OK (a stray double OK plays none), which is no press. Issue 29 asks for at most 4.5 presses a card on "
-        "average, OK included, and at most 45 for a 10-card hand; the turn's choice (\"Play a card\": OK) is "
-        "counted apart. The guess editor: pages of conditions, one per attribute and one for the first card "
-        "(LEFT/RIGHT turn them), NO takes a condition's negation; from \"Guess the rule?\" to the guess "
-        "confirmed, at most 10 each." % (GAMES, ", ".join(SCRIPTS))
+        "Counted with the keys `core.playout` gives each prompt, over the cards and hands of %d random "
+        "whole rounds (`host_sim.autoplay`, 4 players) and of the What the Rule?! scripts (%s). A card is "
+        "entered from the card entered last: UP/DOWN the count, LEFT/RIGHT the shape, YES the fill, NO the "
+        "colour, one press per step, then OK (core.tiles, direct Fields); a hand's cards each from the one "
+        "before; a card left as it starts waits a moment for its OK (a stray double OK plays none), which is "
+        "no press. Issue 29 asks for at most 4.5 presses a card on average, OK included, and at most 45 for a "
+        "10-card hand; the turn's choice (\"Play a card\": OK) is counted apart. The guess editor: pages of "
+        "conditions, one per attribute and one for earlier cards (LEFT/RIGHT turn them), NO takes a "
+        "condition's negation; from \"Guess the rule?\" to the guess confirmed, at most 10 each."
+        % (GAMES, ", ".join(SCRIPTS))
     )
     L.append("")
     rows = []

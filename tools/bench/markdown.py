@@ -38,6 +38,11 @@ def us_ms(us):
     return "%.2f ms" % (us / 1000.0)
 
 
+def stats(xs):
+    """(count, mean, min, max) of a list of numbers ((0, 0.0, 0, 0) when empty)."""
+    return (len(xs), sum(xs) / len(xs), min(xs), max(xs)) if xs else (0, 0.0, 0, 0)
+
+
 def median(xs):
     return statistics.median(xs) if xs else 0
 
