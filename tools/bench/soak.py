@@ -282,9 +282,11 @@ def section(found):
         f = figures(run)
         L += ["### %s" % meta["label"], "",
               "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak "
-              "at %s. Presses timed in the %s run." % (
+              "at %s. Presses timed in the %s run%s." % (
                   meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
-                  f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)"), ""]
+                  f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
+                  " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),
+              ""]
         L.append(md_table(("target", "limit", "measured", ""), checks(f, boot_ms if meta.get("boot") else None), "llll"))
         L.append("")
         L.append("Slowest at the start: %s." % _slowest(f["start"]))
