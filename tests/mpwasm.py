@@ -58,6 +58,12 @@ def _require():
     )
 
 
+def require():
+    """Fail (or skip with TABLEBOX_NO_MICROPYTHON=1) unless MicroPython can run here: for
+    tests that run the port by another driver than run_micropython()."""
+    _require()
+
+
 def run_micropython(script, paths=(), timeout=120):
     """Run `script` under MicroPython with core/ importable; return its stdout.
 

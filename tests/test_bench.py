@@ -12,7 +12,7 @@ from firmware.ssd1306 import SSD1306
 from host_sim import fakes
 from host_sim.script import Runner
 from tests.mpwasm import mp_available
-from tools.bench import ROMFS_PROBE, imports, pico, report, rework, sessions, wasm, wire, wtr
+from tools.bench import ROMFS_PROBE, imports, pico, report, rework, sessions, soak, wasm, wire, wtr
 from tools.bench.markdown import KIB, md_table
 from tools.bench.mp import harness
 from tools.bench.mp import heap as mp_heap
@@ -283,6 +283,38 @@ def test_pico_targets_and_section_from_made_up_runs():
     assert any("48.8 KiB" in line and "line 2 `DOWN`" in line for line in text.splitlines())  # the heap peak
     h = pico.heap_figures(p["heap"]["Secret vote"])
     assert (h["bare"], h["start"], h["peak"]) == (240000, 40000, 50000)
+
+
+
+def test_soak_figures_and_section_from_a_made_up_run():
+    presses = [_press(2, "DOWN", "cursor move", 12.0)] * 5 + [_press(4, "OK", "OK new screen", 1010.0, edge="release")]
+    presses += [_press(3, "OK", "OK new screen", 61.0, edge="release")] + [_press(2, "DOWN", "cursor move", 14.0)] * 3
+    mem = [{"n": 0, "label": "bare REPL after boot", "free": 240000, "max_free": 239000},
+           {"n": 0, "label": "first frame", "free": 200000, "max_free": 150000},
+           {"n": 2, "label": "DOWN", "free": 110000, "max_free": 90000},
+           {"n": 3, "label": "YES", "free": 150000, "max_free": 30000}]
+    f = soak.figures(_run(presses, mem=mem))
+    assert (f["bare"], f["peak"], f["block"]) == (240000, 130000, 30000)
+    assert f["peak_at"] == "line 2 `DOWN`" and f["block_at"] == "line 3 `YES`"
+    assert [p["ms"] for p in f["later"]] == [1010.0]  # a hand-over arming later: not its time
+    assert len(f["start"]) == len(f["end"]) == 1 and f["end"][0]["ms"] == 14.0
+    rows = {r[0]: r for r in soak.checks(f, boot_ms=290.0)}
+    assert rows["heap peak"][2:] == ("127.0 KiB", "MISS")  # above half of 240,000 B
+    assert rows["largest free block after a collection, smallest"][2:] == ("29.3 KiB", "MISS")
+    assert rows["OK to a new screen, max"][3] == "MISS" and rows["OK to a new screen, max"][2].startswith("61.0 ms")
+    assert rows["cursor move / value change, max"][2:] == ("14.0 ms (start 12.0, end 14.0; line 2, Screen)", "PASS")
+    assert rows["boot: reset to the home menu"][3] == "PASS" and rows["frames against the host simulator"][3] == "PASS"
+    text = "\n".join(soak.section([({"label": "23: two games", "commit": "abc1234", "date": "2026-11-25",
+                                     "boot": {"boot_ms": 290.0}}, _run(presses, mem=mem))]))
+    assert text.startswith(soak.HEADING) and "| 23: two games | abc1234 |" in text.replace("  ", " ")
+    assert "Not timed" in text and "1 presses, first byte after 1005.0 ms" in text
+
+
+def test_soak_scripts_are_made_from_the_code_and_play_through():
+    s = soak.scripts(("g23", "vote"))  # each played on CPython inside scripts()
+    assert s["g23"].count('expect "%s"' % i18n.t("game.final")) == 2  # two whole games of 23
+    assert s["vote"][0] == "# Secret vote, 10 voters"
+    assert set(soak.IDS) == {"vote", "g23", "mmag", "democrazy", "drws", "wtr"}
 
 
 def test_pico_vote_identical_compares_each_vote_with_its_swapped_twin():

@@ -6,6 +6,8 @@
     python -m tools.bench --no-pico   skip the emulated Pico (its section says so)
     python -m tools.bench --presses-only   only the presses per turn, into the file as it is
     python -m tools.bench --web-only       only the web page's section (headless Chromium)
+    python -m tools.bench --soak [ID ...]  only the soak (tools/bench/soak.py) of these games
+                                      (default: all), its section into the file as it is
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -19,7 +21,7 @@ import tempfile
 import time
 
 from core import i18n
-from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, speed, wasm, web, wire, wtr
+from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
@@ -35,7 +37,22 @@ def main(argv=None):
                     help="only count the presses per turn (seconds) and replace that section of --out")
     ap.add_argument("--web-only", action="store_true",
                     help="only measure the web page (a minute) and replace that section of --out")
+    ap.add_argument("--soak", nargs="*", metavar="ID", choices=soak.IDS,
+                    help="only the soak of these games (%s; none: all), one at a time, and replace its "
+                         "section of --out" % ", ".join(soak.IDS))
     args = ap.parse_args(argv)
+    if args.soak is not None:
+        why = pico.missing()
+        if why:
+            raise SystemExit("bench: the soak needs the emulated Pico: %s" % why)
+        commit = environment(args.commit)["commit"]
+        tmp = tempfile.mkdtemp(prefix="tablebox-soak-")
+        try:
+            soak.run(tuple(args.soak) or soak.IDS, tmp, commit, log=lambda m: print("bench: " + m, file=sys.stderr))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        soak.replace_section(args.out)
+        return
     if args.web_only:
         presses.replace_section(args.out, environment(args.commit)["commit"], web.section(web.measure()),
                                 "Measured on %s (`python -m tools.bench --web-only`).")
@@ -86,6 +103,8 @@ def main(argv=None):
             r["pico"] = pico.measure(args.jobs, tmp)
             step("What the Rule?! judge and equivalence on the emulated Pico")
             r["wtr"] = wtr.measure(tmp)
+            step("soak: a long game of each game on the emulated Pico, one at a time (hours)")
+            soak.run(soak.IDS, tmp, r["env"]["commit"], log=lambda m: print("bench: " + m, file=sys.stderr))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     r["elapsed"] = time.time() - t0

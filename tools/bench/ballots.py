@@ -6,7 +6,7 @@ guarded screen takes OK is no press. A private list or number starts on a random
 with that start, whatever they cast.
 
 measure() -> {game: {"voter": (voters, mean, min, max), "turn": (turns, mean, min, max)}};
-section() is its part of BENCHMARKS.md (presses.put_section puts it in place).
+section() is its part of BENCHMARKS.md (presses.replace_section puts it in place).
 """
 
 import os

@@ -49,3 +49,21 @@ def median(xs):
 
 def verdict(ok):
     return "PASS" if ok else "MISS"
+
+
+def put_section(path, new):
+    """Put a section (its lines, the first its "## " heading) into the Markdown file at
+    `path`, in place of the one with the same heading (or at the file's end)."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().rstrip("\n").split("\n")
+    head = new[0]
+    if head in lines:
+        i = lines.index(head)
+        j = i + 1
+        while j < len(lines) and not lines[j].startswith("## "):
+            j += 1
+        lines[i:j] = new
+    else:
+        lines += [""] + new
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip("\n") + "\n")

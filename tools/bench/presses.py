@@ -21,7 +21,7 @@ from core import games
 from core.playout import keys, path_to
 from core.rng import Rng
 from tools.bench import ROOT
-from tools.bench.markdown import md_table
+from tools.bench.markdown import md_table, put_section
 
 SCRIPTS = ("mmag_3players.txt", "mmag_4players.txt", "mmag_solo.txt")
 TARGET = 10  # a 3-player turn that rerolls three dice once, both passive players taking one
@@ -135,16 +135,4 @@ def replace_section(path, commit, new=None, said="Counted on %s (`python -m tool
     new = new or section(measure())
     new.insert(2, said % commit)
     new.insert(3, "")
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().rstrip("\n").split("\n")
-    head = new[0]
-    if head in lines:
-        i = lines.index(head)
-        j = i + 1
-        while j < len(lines) and not lines[j].startswith("## "):
-            j += 1
-        lines[i:j] = new
-    else:
-        lines += [""] + new
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines).rstrip("\n") + "\n")
+    put_section(path, new)

@@ -3,7 +3,7 @@ module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem
 "romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
 document's text."""
 
-from tools.bench import ballots, entry, heap, imports, pico, playouts, presses, rework, speed, web, wire, wtr
+from tools.bench import ballots, entry, heap, imports, pico, playouts, presses, rework, soak, speed, web, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -58,6 +58,7 @@ def report(r):
     L += targets(r)
     L += pico.section(r["pico"])
     L += wtr.section(r["wtr"])
+    L += soak.section([] if r["pico"].get("missing") else soak.load())
     L += rework.section(r["mem"], r["imp"])
     L += heap.section(r["mem"], r["imp"], r["env"]["mpy_cross"].split()[1] if r["env"]["mpy_cross"] else "")
     L += wire.section(r["kinds"], r["boot"])

@@ -16,6 +16,13 @@
 // until bench_step() returns False; then bench_done() if the program defines it.
 //
 // MP_HEAP sets the initial GC heap (default 4m; the port grows it when full).
+// MP_HEAP_FIXED=1: the heap stays MP_HEAP, as on a microcontroller. The port grows its heap
+// by malloc()ing a new area (at least the size of the heap so far) when an allocation
+// fails; here the WebAssembly memory may no longer grow once the port is loaded and the C
+// heap is used up (a reserve of RESERVE bytes left for the driver's own runPython()
+// buffers), so such an allocation raises MemoryError. NB: this port never collects in the
+// middle of Python code, only when control is back here: a program that wants the
+// microcontroller's behaviour returns here often (bench_step).
 
 import fs from "node:fs";
 import path from "node:path";
@@ -50,6 +57,12 @@ const heap = (() => {
     return parseInt(m[1], 10) * { "": 1, k: 1024, K: 1024, m: 1 << 20, M: 1 << 20 }[m[2]];
 })();
 
+if (process.env.MP_HEAP_FIXED === "1") {
+    // emscripten says so on stderr each time the memory may not grow (below); its err()
+    // is bound to console.error when the port loads
+    const say = console.error;
+    console.error = (...a) => (/^(growMemory|Failed to grow the heap)/.test(String(a[0])) ? undefined : say(...a));
+}
 const mod = await import(pathToFileURL(pkg).href);
 const load = mod.loadMicroPython || globalThis.loadMicroPython;
 const mp = await load({
@@ -59,6 +72,27 @@ const mp = await load({
     stdout: sink("out", 1),
     stderr: sink("err", 2),
 });
+
+if (process.env.MP_HEAP_FIXED === "1") {
+    const RESERVE = 4 << 10;
+
+    WebAssembly.Memory.prototype.grow = function () {
+        throw new RangeError("MP_HEAP_FIXED: the WebAssembly memory may not grow");
+    };
+    const held = [];
+    for (let size = 1 << 24; size >= 16; size >>= 1) {
+        for (let a = mp._module._malloc(size); a; a = mp._module._malloc(size)) held.push([a, size]);
+    }
+    let back = 0;  // give back the smallest blocks first, up to RESERVE
+    for (let i = held.length - 1; i >= 0 && back < RESERVE; i--) {
+        mp._module._free(held[i][0]);
+        back += held[i][1];
+    }
+    if (held.length === 0 || back >= 1 << 24) {
+        process.stderr.write("wasm.mjs: MP_HEAP_FIXED: could not take the C heap\n");
+        process.exit(2);
+    }
+}
 
 function mkdirs(dir) {
     let cur = "";

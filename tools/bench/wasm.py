@@ -92,16 +92,25 @@ def build_trees(tmp):
     return out
 
 
-def run(name, tree, tmp, data):
+def run(name, tree, tmp, data, heap=None, timeout=600):
     """Run the program tools/bench/mp/<name>.py on `tree`; `data` (JSON) is
-    /bench_data.json there.
+    /bench_data.json there (a str: /bench_data.txt, for a program that must not hold it
+    all in the heap it measures). heap: the port's GC heap in bytes, fixed (wasm.mjs's
+    MP_HEAP_FIXED: an allocation that does not fit raises MemoryError); by default the
+    port starts at 4 MB and grows.
 
     Data travels as a file, not as literals in the program: literals would be compiled,
     and short strings interned as qstrs, into the heap being measured."""
     d = tempfile.mkdtemp(dir=tmp)
-    with open(os.path.join(d, "bench_data.json"), "w") as f:
-        json.dump(data, f)
-    p = subprocess.run(["node", DRIVER, ROOT, program(name), tree, d], capture_output=True, text=True, timeout=600)
+    if isinstance(data, str):  # text the program reads a line at a time: /bench_data.txt
+        with open(os.path.join(d, "bench_data.txt"), "w", encoding="utf-8") as f:
+            f.write(data)
+    else:
+        with open(os.path.join(d, "bench_data.json"), "w") as f:
+            json.dump(data, f)
+    env = dict(os.environ, MP_HEAP=str(heap), MP_HEAP_FIXED="1") if heap else None
+    p = subprocess.run(["node", DRIVER, ROOT, program(name), tree, d], capture_output=True, text=True,
+                       timeout=timeout, env=env)
     if p.returncode:
         raise SystemExit("MicroPython run of %s failed:\n%s" % (name, p.stderr[-3000:]))
     out = json.loads(p.stdout.strip().splitlines()[-1])

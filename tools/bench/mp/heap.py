@@ -94,3 +94,113 @@ def import_task(plan, rec):
             micropython.qstr_info()
         yield
     rec.cur = len(plan)
+
+
+class Peak:
+    """The highest live heap after a collection over a run, and where (no list grows:
+    a long game takes tens of thousands of samples)."""
+
+    def __init__(self):
+        self.base = None
+        self.peak = 0
+        self.at = -1
+        self.samples = 0
+        self.cur = -1
+        self.err = None
+        self.oom = False  # a MemoryError the harness caught (set without allocating)
+
+    def after(self):
+        v = gc.mem_alloc()
+        if self.base is None:
+            self.base = v
+            return
+        self.samples += 1
+        if v - self.base > self.peak:
+            self.peak = v - self.base
+            self.at = self.cur
+
+    def result(self):
+        return {"peak": self.peak, "at": self.at, "samples": self.samples, "err": self.err}
+
+
+class Game:
+    """A script played as host_sim.script's Runner plays it, one App.step (a 10 ms tick)
+    per step() call, so tools/bench/wasm.mjs collects between ticks as a microcontroller
+    may at any allocation (this port never collects inside Python code). Not a generator:
+    a MemoryError raised in a generator's frame with the heap full hangs the port.
+    lines: any iterable (a file read a line at a time keeps a long script out of the
+    heap). rec.cur: the index of the script line; rec.err: the first failing line (a
+    crash the App caught, e.g. a MemoryError in a screen, or a failed expect)."""
+
+    def __init__(self, lines, storage, rec):
+        self.lines = lines
+        self.storage = storage
+        self.rec = rec
+        self.r = None
+        self.todo = []  # (buttons held, ms) left of the current line
+        self.mask = 0
+        self.end = None
+        self.i = -1
+        self.started = False
+
+    def step(self):
+        """One tick (the first call: nothing, the baseline; the second: boot to the home
+        menu); False once the script is done or has failed."""
+        from core import ticks_add, ticks_diff
+
+        rec = self.rec
+        if not self.started:
+            self.started = True
+            return True
+        if self.r is None:
+            from host_sim.script import Runner
+
+            app, _ = make_app(self.storage)
+            self.r = Runner(app)
+            self.lines = iter(self.lines)
+            rec.cur = -1
+            return True
+        r = self.r
+        while self.end is None or ticks_diff(self.end, r.now) <= 0:
+            if self.todo:
+                self.mask, ms = self.todo.pop(0)
+                self.end = ticks_add(r.now, ms)
+            elif not self._next():
+                return False
+        from host_sim.script import TICK_MS
+
+        r.now = ticks_add(r.now, TICK_MS)
+        r.app.step(r.now, self.mask)
+        e = r.app.last_error
+        if e is not None:
+            rec.err = "line %d: crash: %s: %s" % (self.i + 1, type(e).__name__, e)
+            return False
+        return True
+
+    def _next(self):
+        """Take the next script line: its presses into todo; False at the end or when an
+        expect fails."""
+        from core import buttons as B
+        from host_sim.script import GAP_MS, PRESS_MS
+
+        line = next(self.lines, None)
+        if line is None:
+            return False
+        self.i += 1
+        w = line.split()
+        if not w or w[0][0] == "#":
+            return True
+        if w[0].upper() in B.NAMES and len(w) == 1:
+            self.todo = [(B.by_name(w[0].upper()), PRESS_MS), (0, GAP_MS)]
+        elif w[0] == "hold":
+            self.todo = [(B.by_name(w[1].upper()), int(w[2]) if len(w) > 2 else 1000), (0, GAP_MS)]
+        elif w[0] == "wait":
+            self.todo = [(0, int(w[1]))]
+        else:  # expect, screen, or what the Runner calls malformed
+            err = self.r.do(line)
+            if err:
+                self.rec.err = "line %d `%s`: %s" % (self.i + 1, line.strip(), err)
+                return False
+            return True
+        self.rec.cur = self.i
+        return True

@@ -1,0 +1,306 @@
+"""The soak (issue 33): a long evening's game of each game on the emulated Pico with
+`../shared/pico-emu/measure --heap`, and the targets checked at its end as at its start.
+
+The scripts are made from the code at bench time (scripts()), never kept by hand: each
+game is played by host_sim.autoplay (a seeded random game, the answers the box's own
+seed leads to), so a change to a game's screens or rules changes its soak script with
+it; What the Rule?!'s screens and rule generator change often, and its round is
+whatever the generator deals today. A game that draws at random matches the host
+simulator on the Pico only with firmware/config.py's SEED = 1 (pico.snapshot() adds it).
+
+    python -m tools.bench --soak [ID ...]   run these games (default: all), put the
+                                            section into BENCHMARKS.md
+    python -m tools.bench --soak-scripts DIR   only write the scripts (and check them on
+                                            CPython)
+
+Each run leaves its measure output in build/bench/soak/ID/ with soak.json (the commit
+and label); the section is made from every run found there, each row naming its commit.
+
+Per game: the heap peak (free at the bare REPL minus the least free after a
+collection), the smallest largest-free-block after a collection and the line where it
+happened (the --heap run), the slowest presses of the first and of the last fifth of the
+game (a run of the same script without --heap: main.py as on the box), and a verdict per
+target.
+"""
+
+import datetime
+import json
+import os
+import shutil
+import subprocess
+
+from core import i18n
+from host_sim import autoplay
+from tools.bench import ROOT, pico
+from tools.bench.markdown import KIB, kib, md_table, put_section, verdict
+from tools.bench.sessions import SEED, check_cpython, vote_script
+
+OUT = os.path.join(ROOT, "build", "bench", "soak")
+HEADING = "## Soak: a long game of each game on the emulated Pico"
+HEAP_SHARE = 2  # peak at most 1/HEAP_SHARE of the free heap at the bare REPL
+BLOCK_MIN = 32 * KIB  # the largest free block after a collection, never below
+SMALL_MAX, OK_MAX, VOTE_MAX, BOOT_MAX = pico.SMALL_MAX, pico.OK_MAX, pico.VOTE_MAX, pico.BOOT_MAX
+PART = 5  # "start" and "end": the first and the last 1/PART of the presses
+# A press's figure is its edge to the last byte before the next edge. When a `wait`
+# follows, that window also holds what the box draws by itself later (a hand-over screen
+# arming after its guard, 1 s on): such a press (last byte later than its own line's
+# 150 + 250 ms) is left out of the times and counted apart, with its first byte.
+OWN_MS = 400.0
+# The presses are timed in a run without --heap (in this folder of a game's output): in a
+# --heap run the Ctrl-C after each line can interrupt a module the box imports while idle
+# (App.warm), which the next press then loads (Democrazy's "Jokers": 109 ms there, 25 ms
+# without --heap).
+TIMES = "times"
+
+
+def _game(game_id, n, seed=SEED, options=None):
+    settings, actions, paths = autoplay.random_game(game_id, n, seed, options)
+    return autoplay.game_script(game_id, settings, actions, paths)
+
+
+def _two_g23():
+    """Two games of 23 with 4 players, one after the other: the second starts from the
+    home menu the first ends on (BACK from its ranking, BACK from the big result)."""
+    return _game("g23", 4) + ["BACK", "BACK", "# the second game"] + _game("g23", 4, SEED + 1)
+
+
+# (id, label, lines()): the issue's long game of each game, and the Secret vote
+GAMES = (
+    ("vote", "Secret vote, 10 voters", lambda: vote_script(10, SEED)),
+    ("g23", "23: two games, 4 players", _two_g23),
+    ("mmag", "Man muss auch gönnen: a whole game, 4 players", lambda: _game("mmag", 4)),
+    ("democrazy", "Democrazy: a whole game, 10 players", lambda: _game("democrazy", 10)),
+    ("drws", "Das Regeln Wir Schon!: five rounds, 3 players", lambda: _game("drws", 3)),
+    ("wtr", "What the Rule?!: a round to an empty pile, 4 players", lambda: _game("wtr", 4, options={"rounds": "1"})),
+)
+IDS = tuple(g[0] for g in GAMES)
+
+
+def scripts(ids=IDS):
+    """{id: lines} of the soak scripts, made now and each played through on CPython
+    (SystemExit on the first failing line)."""
+    i18n.use("ui")
+    i18n.set_lang("en")
+    out = {}
+    for gid, label, make in GAMES:
+        if gid in ids:
+            lines = make()
+            check_cpython({"title": label, "lines": lines})
+            out[gid] = lines
+    return out
+
+
+def write_scripts(folder, ids=IDS):
+    """Write scripts(ids) to folder/ID.txt; returns {id: path}."""
+    os.makedirs(folder, exist_ok=True)
+    paths = {}
+    for gid, lines in scripts(ids).items():
+        paths[gid] = os.path.join(folder, gid + ".txt")
+        with open(paths[gid], "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+    return paths
+
+
+def run(ids, tmp, commit, log=None):
+    """Measure the soak games `ids` one after the other on a snapshot of the working tree
+    (one emulator at a time: each is minutes to an hour); each run's output goes to
+    OUT/ID. Also the boot time, on the device build with main.py."""
+    base = os.path.join(tmp, "soak-project")
+    pico.snapshot(base)
+    rel = os.path.join("build", "soak-scripts")
+    paths = write_scripts(os.path.join(base, rel), ids)
+    pico.warm_cache()
+    for gid in ids:
+        out = os.path.join(OUT, gid)
+        shutil.rmtree(out, ignore_errors=True)
+        if log:
+            log("soak: %s (%d lines) ..." % (gid, _count(paths[gid])))
+        pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(out, TIMES), heap=False)
+        pico.run_measure(base, os.path.join(rel, gid + ".txt"), out, heap=True)
+        shutil.copy(paths[gid], os.path.join(out, "script.txt"))
+        meta = {"id": gid, "label": dict((g[0], g[1]) for g in GAMES)[gid], "commit": commit,
+                "date": datetime.date.today().isoformat()}
+        if gid == ids[0]:
+            meta["boot"] = boot(base, out)
+        with open(os.path.join(out, "soak.json"), "w") as f:
+            json.dump(meta, f)
+
+
+def _count(path):
+    with open(path) as f:
+        return len(f.read().splitlines())
+
+
+def boot(project, out):
+    """Reset to the home menu on the panel (tools/bench/boot.mjs) with the device build
+    measure made in `project` (with /main.py), against the boot frame of out/ref.json."""
+    img = os.path.join(out, "boot.img")
+    p = subprocess.run([os.path.join(project, ".venv", "bin", "python"), os.path.join(pico.PICO_EMU, "mklfs.py"),
+                        img, os.path.join(project, "build", "device")], capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("soak: mklfs.py failed:\n%s" % p.stderr[-2000:])
+    try:
+        return _boot(img, project, out)
+    finally:
+        os.remove(img)
+
+
+def _boot(img, project, out):
+    uf2 = [n for n in os.listdir(pico.PICO_EMU) if n.endswith(".uf2")][0]
+    p = subprocess.run(["node", pico.BOOT, pico.CACHE, os.path.join(pico.PICO_EMU, uf2), img,
+                        os.path.join(project, "boards", "pico.py"), os.path.join(out, "ref.json")],
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("tools/bench/boot.mjs failed:\n%s" % p.stderr[-3000:])
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+# --- figures --------------------------------------------------------------------------
+
+
+def load(out=OUT):
+    """[(meta, run)] of every soak run found under out, in GAMES order; run as
+    pico.load_run() reads the --heap run, its "presses" those of the run without --heap
+    (TIMES) when there is one."""
+    found = []
+    for gid in IDS:
+        d = os.path.join(out, gid)
+        if not os.path.isfile(os.path.join(d, "soak.json")) or not os.path.isfile(os.path.join(d, "summary.json")):
+            continue
+        with open(os.path.join(d, "soak.json")) as f:
+            meta = json.load(f)
+        run = pico.load_run(d, os.path.join(d, "script.txt"))
+        run["timed"] = "--heap"
+        if os.path.isfile(os.path.join(d, TIMES, "summary.json")):
+            times = pico.load_run(os.path.join(d, TIMES), os.path.join(d, "script.txt"))
+            run["presses"] = times["presses"]
+            run["timed"] = "main.py"
+            run["summary"]["mismatches"] = run["summary"]["mismatches"] + times["summary"]["mismatches"]
+            run["ref_ok"] = run["ref_ok"] and times["ref_ok"]
+        found.append((meta, run))
+    return found
+
+
+def figures(run):
+    """The soak figures of one run: {"bare", "peak", "peak_at", "block", "block_at",
+    "samples", "start": presses, "end": presses, "all": presses, "mismatches"}."""
+    mem = run["summary"]["mem"]
+    bare = mem[0]["free"]
+    after = [m for m in mem[1:]]
+    top = min(after, key=lambda m: m["free"])
+    blocks = [m for m in after if m.get("max_free")]
+    low = min(blocks, key=lambda m: m["max_free"]) if blocks else None
+    ps = [p for p in run["presses"] if p["ms"] <= OWN_MS]
+    later = [p for p in run["presses"] if p["ms"] > OWN_MS]
+    k = max(1, len(ps) // PART)
+    return {"bare": bare, "peak": bare - top["free"], "peak_at": _where(run, top),
+            "block": low["max_free"] if low else None, "block_at": _where(run, low) if low else "",
+            "samples": len(after), "start": ps[:k], "end": ps[-k:], "all": ps,
+            "later": later, "mismatches": len(run["summary"]["mismatches"]), "ref_ok": run["ref_ok"]}
+
+
+def _where(run, m):
+    if not m["n"]:
+        return "start: " + m["label"]
+    return pico.where(run["lines"], m["n"] - 1)
+
+
+def checks(f, boot_ms=None):
+    """[(target, limit, measured, verdict)] of one soak run's figures."""
+    def worst(ps, kinds):
+        xs = [p for p in ps if p["kind"] in kinds]
+        return max(xs, key=lambda p: p["ms"]) if xs else None
+
+    rows = [("heap peak", "<= %s (half the bare REPL's free heap)" % kib(f["bare"] // HEAP_SHARE),
+             kib(f["peak"]), verdict(f["peak"] <= f["bare"] // HEAP_SHARE))]
+    if f["block"] is None:
+        rows.append(("largest free block after a collection, smallest", ">= %s" % kib(BLOCK_MIN), "not sampled", "MISS"))
+    else:
+        rows.append(("largest free block after a collection, smallest", ">= %s" % kib(BLOCK_MIN), kib(f["block"]),
+                     verdict(f["block"] >= BLOCK_MIN)))
+    for name, kinds, lim in (("cursor move / value change", pico.SMALL, SMALL_MAX),
+                             ("OK to a new screen", pico.OK_KINDS, OK_MAX),
+                             ("YES/NO vote", ("vote YES", "vote NO"), VOTE_MAX)):
+        cells = []
+        ok = True
+        for part in ("start", "end"):
+            p = worst(f[part], kinds)
+            cells.append("%s %s" % (part, "-" if p is None else "%.1f" % p["ms"]))
+        p = worst(f["all"], kinds)
+        if p is None:
+            continue
+        ok = p["ms"] <= lim
+        rows.append(("%s, max" % name, "%.0f ms" % lim, "%.1f ms (%s; line %d, %s)" % (p["ms"], ", ".join(cells), p["n"],
+                     p["screen"] or "-"), verdict(ok)))
+    if boot_ms is not None:
+        rows.append(("boot: reset to the home menu", "%.0f ms" % BOOT_MAX, "%.1f ms" % boot_ms, verdict(boot_ms <= BOOT_MAX)))
+    rows.append(("frames against the host simulator", "0 mismatches",
+                 "%d%s" % (f["mismatches"], "" if f["ref_ok"] else " (host reference incomplete)"),
+                 verdict(f["mismatches"] == 0 and f["ref_ok"])))
+    return rows
+
+
+def _slowest(ps, n=3):
+    top = sorted(ps, key=lambda p: -p["ms"])[:n]
+    return "; ".join("%.1f ms %s line %d (%s, %s)" % (p["ms"], p["name"], p["n"], p["kind"], p["screen"] or "-") for p in top)
+
+
+def section(found):
+    L = [HEADING, ""]
+    L.append(
+        "Issue 33: the long game of each game, made from the code when the soak runs "
+        "(tools/bench/soak.py: host_sim.autoplay's seeded random games, seed %d, the box's own seed; "
+        "each script played through on CPython first), played on the emulated Pico with "
+        "`../shared/pico-emu/measure SCRIPT --heap`: the stock firmware, the .mpy build without "
+        "/main.py, the app started from the REPL as firmware/main.py starts it; after every button "
+        "line a collection, the free heap and the largest free block (the biggest allocation that can "
+        "still succeed). Heap peak = free at the bare REPL minus the least free after a collection. "
+        "The presses are timed in a second run of the same script without --heap (main.py as on the "
+        "box: in a --heap run the Ctrl-C after each line can cut short a module the box imports while "
+        "idle, which the next press then loads). Start / end: the slowest presses of the first and of "
+        "the last fifth of the game's panel updates. "
+        "`python -m tools.bench --soak [ID ...]` runs it (one game at a time; minutes to an hour "
+        "each) and rewrites this section from every run found in build/bench/soak/." % SEED)
+    L.append("")
+    if not found:
+        return L + ["Not measured yet.", ""]
+    boot_ms = None
+    for meta, _ in found:
+        if meta.get("boot") and meta["boot"].get("boot_ms") is not None:
+            boot_ms = meta["boot"]["boot_ms"]
+    rows = []
+    for meta, run in found:
+        f = figures(run)
+        c = checks(f)
+        rows.append((meta["label"], meta["commit"], len(run["lines"]), f["samples"], kib(f["peak"]), c[0][3],
+                     "%s at %s" % (kib(f["block"]), f["block_at"]) if f["block"] else "not sampled", c[1][3],
+                     "%.1f s" % run["summary"]["emulated_s"], c[-1][2]))
+    L.append(md_table(("game", "commit", "lines", "samples", "heap peak", "<= half", "smallest largest free block",
+                       ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches"), rows, "llrrrllrrr"))
+    L.append("")
+    for meta, run in found:
+        f = figures(run)
+        L += ["### %s" % meta["label"], "",
+              "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak "
+              "at %s. Presses timed in the %s run%s." % (
+                  meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
+                  f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
+                  " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),
+              ""]
+        L.append(md_table(("target", "limit", "measured", ""), checks(f, boot_ms if meta.get("boot") else None), "llll"))
+        L.append("")
+        L.append("Slowest at the start: %s." % _slowest(f["start"]))
+        L.append("")
+        L.append("Slowest at the end: %s." % _slowest(f["end"]))
+        L.append("")
+        if f["later"]:
+            L.append("Not timed (the window to the next press also holds a later update the box made by "
+                     "itself): %d presses, first byte after %s ms." % (
+                         len(f["later"]), ", ".join("%.1f" % x for x in sorted({round(p["first_ms"], 1) for p in f["later"]}))))
+            L.append("")
+    return L
+
+
+def replace_section(path, found=None):
+    """Replace the soak section of the Markdown file at `path` (or add it at its end)."""
+    put_section(path, section(load() if found is None else found))
