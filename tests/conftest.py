@@ -1,5 +1,6 @@
 """Shared fixtures: an App on fake hardware, driven by the script runner."""
 
+import contextlib
 import os
 import sys
 
@@ -138,17 +139,17 @@ def random_game_fits(game, s, rng, lang, long_names):
         assert width(i18n.t("game.place", place, long_names[i], text)) <= W, (lang, text)
 
 
-@pytest.fixture(autouse=True)
-def keep_games():
+@contextlib.contextmanager
+def core_kept():
     """A box's home menu releases the games it leaves and the core modules the choice does
-    not need (core.home.leave_games, GAME_ONLY, VOTE_ONLY): after every test the core's
+    not need (core.home.leave_games, GAME_ONLY, VOTE_ONLY): after the block the core's
     modules are exactly those from before it again, and the text sources are put back,
     because test modules keep using (and patching) the modules they imported."""
     mods = {n: m for n, m in sys.modules.items() if n.startswith("core.")}
     sources = list(i18n._sources)
     yield
     for name in [n for n in sys.modules if n.startswith("core.") and n not in mods]:
-        release(name)  # imported in the test: the next import is fresh...
+        release(name)  # imported in the block: the next import is fresh...
     for mod in list(mods.values()):  # ...unless a module from before holds it (frame's face)
         for v in vars(mod).values():
             if type(v) is type(sys) and v.__name__.startswith("core.") and v.__name__ not in mods:
@@ -159,6 +160,13 @@ def keep_games():
         setattr(sys.modules[name[:dot]], name[dot + 1 :], mod)
     for source in sources:
         i18n.use(source)
+
+
+@pytest.fixture(autouse=True)
+def keep_games():
+    """Every test leaves the core's modules and text sources as it found them (core_kept)."""
+    with core_kept():
+        yield
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from conftest import core_kept
 from tests.mpwasm import require
 from tools.bench import soak, wasm
 
@@ -38,7 +39,8 @@ def tree(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def scripts():
-    return soak.scripts()  # each played through on CPython first
+    with core_kept():  # a module fixture: outside each test's keep_games
+        return soak.scripts()  # each played through on CPython first
 
 
 def play(tree, tmp_path, lines, heap):
