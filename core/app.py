@@ -28,7 +28,7 @@ from core.frame import PAGES, W, Frame, accelerate
 _STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box is still on
 FULL = 255  # a lamp that means something is lit at the board's full level
 LAMPS = {"": (0, 0), "yes": (FULL, 0), "no": (0, FULL), "both": (FULL, FULL)}  # Screen.leds
-WARM_MS = 100  # idle this long before warm() imports anything (a quick next press is rarer)
+WARM_MS = 80  # warm() work starts only this soon after the last press or release, see warm()
 
 
 class App:
@@ -119,10 +119,15 @@ class App:
             release("core.settings")
 
     def warm(self, *work):
-        """Do this work once the box has been idle for WARM_MS, one item per step, in
-        order: a module name is imported, a function called. Loading a module from flash
-        takes tens of ms on the Pico, better spent while the table reads the screen than
-        after the press that needs it. Replaces what is still pending: warm() cancels it."""
+        """Do this work while the table reads the screen, one item per step, in order: a
+        module name is imported, a function called. Loading a module from flash takes
+        10-150 ms on the Pico (What the Rule?!'s the most), better spent then than after
+        the press that needs it; but a press that comes during an import waits for it.
+        So an item starts only in the moments right after the box answered a press or a
+        release (within WARM_MS, the frame on the panel, no button held): a new screen is
+        read for longer than an import takes, while later in a quiet spell the next press
+        may come at any moment. What is left waits for the next press. Replaces what is
+        still pending: warm() cancels it."""
         self._warm = list(work)
 
     def after(self, fn):
@@ -155,10 +160,10 @@ class App:
             if idle and quiet >= idle * 1000:
                 self._sleep()
                 return
-            if self._load_native is not None and quiet >= WARM_MS and not self._dirty:
+            if self._load_native is not None and not mask and not self._dirty:
                 load, self._load_native = self._load_native, None
                 self._guard(lambda: self._use(load()))
-            elif self._warm and quiet >= WARM_MS and not self._dirty:
+            elif self._warm and quiet < WARM_MS and not mask and not self._dirty:
                 w = self._warm.pop(0)
                 if callable(w):
                     self._guard(w)

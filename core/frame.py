@@ -33,10 +33,12 @@ _FF = b"\xff"  # the mask the native loop spreads over a run (merge with step 0)
 # texts; with 8 or 10 a cursor move there took 3.5 ms more on the emulated Pico, and 16
 # held about 3 KB more of its heap than 12 in a game of 23, for nothing measurable.
 _recent = Recent(12)
-# The same for large texts, kept apart: a screen shows one or two, but a number picker's
-# value is a new one on every press, and each costs ~200 bytes (three pages of columns).
-# In one cache with the small texts they filled it to 4 KB of a game of 23's heap.
-_recent_big = Recent(2)
+# The same for large texts, kept apart: a number picker's value is a new one on every
+# press, and a long one costs ~200 bytes (three pages of columns); in one cache with the
+# small texts they filled it to 4 KB of a game of 23's heap. 5: Man muss auch gönnen's
+# five dice are five large texts on every redraw of a roll (with 2 each was built again
+# from flash, 8 ms of a cursor move there); single digits cost ~100 bytes each.
+_recent_big = Recent(5)
 _big = None  # core.bigfont once a large text was drawn
 _native = None  # see accelerate()
 
@@ -155,9 +157,7 @@ class Frame:
         if s and x < W:
             on = not invert
             y -= fc.RISE + (-fc.RISE & 7)  # where _build's first row starts
-            rows = _rows(s, size)
-            if y & 7:
-                rows = _shifted(rows, y & 7)
+            rows = _rows(s, size, y & 7)
             page = y >> 3
             for row in rows:
                 self._strip(page, x, row, on)
@@ -170,7 +170,7 @@ class Frame:
         """Build the rows of texts the next frame will draw, without drawing them: a
         screen that knows what the next press shows moves the work before the press."""
         for s in texts:
-            _rows(s, size)
+            _rows(s, size, 0)
 
     def center(self, s, y, size=1, invert=False):
         return self.text(s, (W - width(s, size)) // 2, y, size, invert)
@@ -196,15 +196,20 @@ def fit(s, size=1, limit=W):
     return s if len(s) <= n else s[: n - 1] + "\u2026"
 
 
-def _rows(s, size):
-    """The pixel columns of s at `size`: one bytes object per page the text spans. Kept
-    in two generations of recent texts of that size: a redraw (a cursor move) mostly
-    draws the same texts again, and building a row costs ~50 us a glyph on the Pico."""
+def _rows(s, size, shift):
+    """The pixel columns of s at `size`, moved down `shift` pixel rows (0-7): one bytes
+    object per page the text spans. Kept in two generations of recent texts of that
+    size, as they are drawn (shifted: dice values sit 4 rows into a page, and shifting
+    them again on every redraw took ~1 ms a text on the Pico): a redraw (a cursor move)
+    mostly draws the same texts again, and building a row costs ~50 us a glyph."""
     cache = _recent if size == 1 else _recent_big
-    rows = cache.get(s)
+    key = (s, shift) if shift else s
+    rows = cache.get(key)
     if rows is None:
         rows = _build(s, face(size))
-        cache.put(s, rows)
+        if shift:
+            rows = _shifted(rows, shift)
+        cache.put(key, rows)
     return rows
 
 

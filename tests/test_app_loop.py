@@ -63,16 +63,37 @@ def test_after_runs_once_after_the_push_of_its_step():
     assert log.count("after") == 1
 
 
-def test_warm_imports_only_after_the_box_is_idle(monkeypatch):
+def test_warm_work_runs_right_after_a_press_is_answered_never_later_in_the_quiet(monkeypatch):
     app, log, run = box()
-    monkeypatch.delitem(sys.modules, "core.playout", raising=False)
-    app.warm("core.playout")
-    run.hold(0, WARM_MS - 20)
-    run.do("DOWN")  # input restarts the idle time
-    run.hold(0, WARM_MS - 150)
+    for m in ("core.playout", "core.results"):
+        monkeypatch.delitem(sys.modules, m, raising=False)
+    run.hold(0, WARM_MS + 10)  # the last input is long past
+    app.warm("core.playout", "core.results")
+    run.hold(0, 500)
+    assert "core.playout" not in sys.modules  # later in a quiet spell a press may come any moment
+    run.hold(B.DOWN, 60)
+    assert "core.playout" not in sys.modules  # nothing while a button is held (its release waits)
+    app.step(run.now + 10, 0)  # the release, answered
     assert "core.playout" not in sys.modules
-    run.hold(0, 200)
-    assert "core.playout" in sys.modules
+    app.step(run.now + 20, 0)  # the next step, right after it: the first item
+    assert "core.playout" in sys.modules and "core.results" not in sys.modules
+    app.step(run.now + 30, 0)
+    assert "core.results" in sys.modules  # one item a step while the moment lasts
+
+
+def test_warm_work_left_when_the_moment_passes_waits_for_the_next_press(monkeypatch):
+    app, log, run = box()
+    monkeypatch.delitem(sys.modules, "core.results", raising=False)
+    app.warm(lambda: None, "core.results")
+    run.do("DOWN")  # press and release; the first item runs right after the release
+    assert "core.results" in sys.modules  # the second too, still within WARM_MS
+    calls = []
+    run.hold(0, WARM_MS)  # the moment after the release has passed
+    app.warm(lambda: calls.append(1))
+    run.hold(0, 1000)
+    assert calls == []
+    run.do("UP")
+    assert calls == [1]
 
 
 def test_a_dpad_press_draws_its_release_does_not():
@@ -128,11 +149,14 @@ def test_native_loops_from_a_function_load_when_the_box_is_first_idle():
         app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1, native=lambda: loads.append(1) or blit)
         assert loads == [] and frame._native is None  # the boot frame: portable code
         app.step(0, 0)  # the boot frame
-        app.step(WARM_MS - 1, 0)
         assert loads == []
-        app.step(WARM_MS, 0)
+        for now in range(10, 200, 10):  # a button held from the start: not idle
+            app.step(now, B.DOWN)
+        assert loads == []
+        app.step(200, 0)  # the release, answered: a new frame
+        app.step(210, 0)  # idle
         assert loads == [1] and frame._native is blit and app._native is blit
-        app.step(2 * WARM_MS, 0)
+        app.step(2000, 0)
         assert loads == [1]  # once
     finally:
         frame.accelerate(None)

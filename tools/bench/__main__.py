@@ -7,7 +7,8 @@
     python -m tools.bench --presses-only   only the presses per turn, into the file as it is
     python -m tools.bench --web-only       only the web page's section (headless Chromium)
     python -m tools.bench --soak [ID ...]  only the soak (tools/bench/soak.py) of these games
-                                      (default: all), its section into the file as it is
+                                      (default: all; --jobs at once), its section into the
+                                      file as it is
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -38,7 +39,7 @@ def main(argv=None):
     ap.add_argument("--web-only", action="store_true",
                     help="only measure the web page (a minute) and replace that section of --out")
     ap.add_argument("--soak", nargs="*", metavar="ID", choices=soak.IDS,
-                    help="only the soak of these games (%s; none: all), one at a time, and replace its "
+                    help="only the soak of these games (%s; none: all), --jobs at once, and replace its "
                          "section of --out" % ", ".join(soak.IDS))
     args = ap.parse_args(argv)
     if args.soak is not None:
@@ -48,7 +49,8 @@ def main(argv=None):
         commit = environment(args.commit)["commit"]
         tmp = tempfile.mkdtemp(prefix="tablebox-soak-")
         try:
-            soak.run(tuple(args.soak) or soak.IDS, tmp, commit, log=lambda m: print("bench: " + m, file=sys.stderr))
+            soak.run(tuple(args.soak) or soak.IDS, tmp, commit, log=lambda m: print("bench: " + m, file=sys.stderr),
+                     jobs=args.jobs)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         soak.replace_section(args.out)
@@ -103,8 +105,9 @@ def main(argv=None):
             r["pico"] = pico.measure(args.jobs, tmp)
             step("What the Rule?! judge and equivalence on the emulated Pico")
             r["wtr"] = wtr.measure(tmp)
-            step("soak: a long game of each game on the emulated Pico, one at a time (hours)")
-            soak.run(soak.IDS, tmp, r["env"]["commit"], log=lambda m: print("bench: " + m, file=sys.stderr))
+            step("soak: a long game of each game on the emulated Pico, %d runs at once (hours)" % args.jobs)
+            soak.run(soak.IDS, tmp, r["env"]["commit"], log=lambda m: print("bench: " + m, file=sys.stderr),
+                     jobs=args.jobs)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     r["elapsed"] = time.time() - t0

@@ -10,11 +10,9 @@ simulator on the Pico only with firmware/config.py's SEED = 1 (pico.snapshot() a
 
     python -m tools.bench --soak [ID ...]   run these games (default: all), put the
                                             section into BENCHMARKS.md
-    python -m tools.bench --soak-scripts DIR   only write the scripts (and check them on
-                                            CPython)
-
-Each run leaves its measure output in build/bench/soak/ID/ with soak.json (the commit
-and label); the section is made from every run found there, each row naming its commit.
+Each game leaves its measure outputs in build/bench/soak/ID/ (heap/: the --heap run,
+times/: the run without it) with script.txt and soak.json (the commit and label); the
+section is made from every game found there, each row naming its commit.
 
 Per game: the heap peak (free at the bare REPL minus the least free after a
 collection), the smallest largest-free-block after a collection and the line where it
@@ -28,6 +26,8 @@ import json
 import os
 import shutil
 import subprocess
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from core import i18n
 from host_sim import autoplay
@@ -51,6 +51,7 @@ OWN_MS = 400.0
 # (App.warm), which the next press then loads (Democrazy's "Jokers": 109 ms there, 25 ms
 # without --heap).
 TIMES = "times"
+HEAP = "heap"
 
 
 def _game(game_id, n, seed=SEED, options=None):
@@ -101,28 +102,49 @@ def write_scripts(folder, ids=IDS):
     return paths
 
 
-def run(ids, tmp, commit, log=None):
-    """Measure the soak games `ids` one after the other on a snapshot of the working tree
-    (one emulator at a time: each is minutes to an hour); each run's output goes to
-    OUT/ID. Also the boot time, on the device build with main.py."""
-    base = os.path.join(tmp, "soak-project")
-    pico.snapshot(base)
+def run(ids, tmp, commit, log=None, jobs=1):
+    """Measure the soak games `ids` on snapshots of the working tree, `jobs` emulator
+    runs at once (each is minutes to an hour): per game a --heap run into OUT/ID/heap
+    and a run without it into OUT/ID/TIMES (measure empties its output folder, so the
+    two never share one). Also the boot time, on the device build with main.py."""
     rel = os.path.join("build", "soak-scripts")
-    paths = write_scripts(os.path.join(base, rel), ids)
+    bases = []
+    for k in range(max(1, jobs)):  # a project copy per worker: measure builds in it
+        bases.append(os.path.join(tmp, "soak-project-%d" % k))
+        pico.snapshot(bases[-1])
+    paths = write_scripts(os.path.join(tmp, "soak-scripts"), ids)
+    for base in bases:
+        shutil.copytree(os.path.dirname(paths[ids[0]]), os.path.join(base, rel))
     pico.warm_cache()
     for gid in ids:
-        out = os.path.join(OUT, gid)
-        shutil.rmtree(out, ignore_errors=True)
-        if log:
-            log("soak: %s (%d lines) ..." % (gid, _count(paths[gid])))
-        pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(out, TIMES), heap=False)
-        pico.run_measure(base, os.path.join(rel, gid + ".txt"), out, heap=True)
-        shutil.copy(paths[gid], os.path.join(out, "script.txt"))
-        meta = {"id": gid, "label": dict((g[0], g[1]) for g in GAMES)[gid], "commit": commit,
-                "date": datetime.date.today().isoformat()}
+        shutil.rmtree(os.path.join(OUT, gid), ignore_errors=True)
+        os.makedirs(os.path.join(OUT, gid))
+        shutil.copy(paths[gid], os.path.join(OUT, gid, "script.txt"))
+    # the longest runs first, so that the workers end together
+    work = sorted(((gid, heap) for gid in ids for heap in (True, False)), key=lambda w: -_count(paths[w[0]]))
+    free = list(bases)
+    lock = threading.Lock()
+
+    def one(w):
+        gid, heap = w
+        with lock:
+            base = free.pop()
+        try:
+            if log:
+                log("soak: %s%s (%d lines) ..." % (gid, " --heap" if heap else "", _count(paths[gid])))
+            pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(OUT, gid, HEAP if heap else TIMES), heap=heap)
+        finally:
+            with lock:
+                free.append(base)
+
+    with ThreadPoolExecutor(len(bases)) as ex:
+        list(ex.map(one, work))
+    labels = dict((g[0], g[1]) for g in GAMES)
+    for gid in ids:
+        meta = {"id": gid, "label": labels[gid], "commit": commit, "date": datetime.date.today().isoformat()}
         if gid == ids[0]:
-            meta["boot"] = boot(base, out)
-        with open(os.path.join(out, "soak.json"), "w") as f:
+            meta["boot"] = boot(bases[0], os.path.join(OUT, gid, TIMES))
+        with open(os.path.join(OUT, gid, "soak.json"), "w") as f:
             json.dump(meta, f)
 
 
@@ -165,11 +187,11 @@ def load(out=OUT):
     found = []
     for gid in IDS:
         d = os.path.join(out, gid)
-        if not os.path.isfile(os.path.join(d, "soak.json")) or not os.path.isfile(os.path.join(d, "summary.json")):
+        if not os.path.isfile(os.path.join(d, "soak.json")) or not os.path.isfile(os.path.join(d, HEAP, "summary.json")):
             continue
         with open(os.path.join(d, "soak.json")) as f:
             meta = json.load(f)
-        run = pico.load_run(d, os.path.join(d, "script.txt"))
+        run = pico.load_run(os.path.join(d, HEAP), os.path.join(d, "script.txt"))
         run["timed"] = "--heap"
         if os.path.isfile(os.path.join(d, TIMES, "summary.json")):
             times = pico.load_run(os.path.join(d, TIMES), os.path.join(d, "script.txt"))
@@ -259,8 +281,8 @@ def section(found):
         "box: in a --heap run the Ctrl-C after each line can cut short a module the box imports while "
         "idle, which the next press then loads). Start / end: the slowest presses of the first and of "
         "the last fifth of the game's panel updates. "
-        "`python -m tools.bench --soak [ID ...]` runs it (one game at a time; minutes to an hour "
-        "each) and rewrites this section from every run found in build/bench/soak/." % SEED)
+        "`python -m tools.bench --soak [ID ...]` runs it (`--jobs` emulators at once; minutes to an hour "
+        "a run) and rewrites this section from every run found in build/bench/soak/." % SEED)
     L.append("")
     if not found:
         return L + ["Not measured yet.", ""]
