@@ -8,7 +8,7 @@
     python -m tools.bench --web-only       only the web page's section (headless Chromium)
     python -m tools.bench --soak [ID ...]  only the soak (tools/bench/soak.py) of these games
                                       (default: all; --jobs at once), its section into the
-                                      file as it is
+                                      file as it is; --soak-run heap|times: only those runs
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -41,6 +41,8 @@ def main(argv=None):
     ap.add_argument("--soak", nargs="*", metavar="ID", choices=soak.IDS,
                     help="only the soak of these games (%s; none: all), --jobs at once, and replace its "
                          "section of --out" % ", ".join(soak.IDS))
+    ap.add_argument("--soak-run", choices=(soak.HEAP, soak.TIMES),
+                    help="with --soak: only the --heap runs or only the timed ones (the other's stay)")
     args = ap.parse_args(argv)
     if args.soak is not None:
         why = pico.missing()
@@ -50,7 +52,7 @@ def main(argv=None):
         tmp = tempfile.mkdtemp(prefix="tablebox-soak-")
         try:
             soak.run(tuple(args.soak) or soak.IDS, tmp, commit, log=lambda m: print("bench: " + m, file=sys.stderr),
-                     jobs=args.jobs)
+                     jobs=args.jobs, kinds=(args.soak_run,) if args.soak_run else (soak.HEAP, soak.TIMES))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         soak.replace_section(args.out)

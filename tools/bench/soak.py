@@ -102,11 +102,12 @@ def write_scripts(folder, ids=IDS):
     return paths
 
 
-def run(ids, tmp, commit, log=None, jobs=1):
+def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES)):
     """Measure the soak games `ids` on snapshots of the working tree, `jobs` emulator
     runs at once (each is minutes to an hour): per game a --heap run into OUT/ID/heap
     and a run without it into OUT/ID/TIMES (measure empties its output folder, so the
-    two never share one). Also the boot time, on the device build with main.py."""
+    two never share one); `kinds` may name only one of them, the other's run stays
+    (soak.json says the commit of each). Also the boot time, with the timed runs."""
     rel = os.path.join("build", "soak-scripts")
     bases = []
     for k in range(max(1, jobs)):  # a project copy per worker: measure builds in it
@@ -117,11 +118,15 @@ def run(ids, tmp, commit, log=None, jobs=1):
         shutil.copytree(os.path.dirname(paths[ids[0]]), os.path.join(base, rel))
     pico.warm_cache()
     for gid in ids:
-        shutil.rmtree(os.path.join(OUT, gid), ignore_errors=True)
-        os.makedirs(os.path.join(OUT, gid))
-        shutil.copy(paths[gid], os.path.join(OUT, gid, "script.txt"))
+        for kind in kinds:
+            shutil.rmtree(os.path.join(OUT, gid, kind), ignore_errors=True)
+        os.makedirs(os.path.join(OUT, gid), exist_ok=True)
+        script = os.path.join(OUT, gid, "script.txt")
+        if os.path.isfile(script) and _read(script) != _read(paths[gid]):
+            raise SystemExit("soak: %s's script changed since its other run: run both (no --kinds)" % gid)
+        shutil.copy(paths[gid], script)
     # the longest runs first, so that the workers end together
-    work = sorted(((gid, heap) for gid in ids for heap in (True, False)), key=lambda w: -_count(paths[w[0]]))
+    work = sorted(((gid, kind == HEAP) for gid in ids for kind in kinds), key=lambda w: -_count(paths[w[0]]))
     free = list(bases)
     lock = threading.Lock()
 
@@ -141,16 +146,27 @@ def run(ids, tmp, commit, log=None, jobs=1):
         list(ex.map(one, work))
     labels = dict((g[0], g[1]) for g in GAMES)
     for gid in ids:
-        meta = {"id": gid, "label": labels[gid], "commit": commit, "date": datetime.date.today().isoformat()}
-        if gid == ids[0]:
-            meta["boot"] = boot(bases[0], os.path.join(OUT, gid, TIMES))
-        with open(os.path.join(OUT, gid, "soak.json"), "w") as f:
-            json.dump(meta, f)
+        path = os.path.join(OUT, gid, "soak.json")
+        meta = json.loads(_read(path)) if os.path.isfile(path) else {}
+        meta.update({"id": gid, "label": labels[gid], "date": datetime.date.today().isoformat()})
+        if HEAP in kinds:
+            meta["commit"] = commit
+        if TIMES in kinds:
+            meta["times_commit"] = commit
+            meta.pop("boot", None)
+            if gid == ids[0]:
+                meta["boot"] = boot(bases[0], os.path.join(OUT, gid, TIMES))
+        with open(path, "w") as f:
+            json.dump(meta, f, sort_keys=True)
 
 
 def _count(path):
+    return len(_read(path).splitlines())
+
+
+def _read(path):
     with open(path) as f:
-        return len(f.read().splitlines())
+        return f.read()
 
 
 def boot(project, out):
