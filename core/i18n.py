@@ -17,6 +17,8 @@ texts looked up are kept (core.Recent): a screen drawn again (a cursor move) rea
 file. set_lang(), use() and drop() close the tables they forget and empty that cache.
 """
 
+from array import array
+
 from core import Recent
 
 LANGS = ("en", "de", "nl")
@@ -26,6 +28,7 @@ _sources = []  # registered sources, in registration order
 _tables = {}  # "<source>_<lang>" -> _Table of the loaded tables
 _recent = Recent(16)  # key -> text (unformatted) of the latest lookups
 _lists = {}  # lang -> [_Table of each source, in _sources order]
+_own = {}  # a source's name as bytes -> its place in _sources (see _find)
 
 
 def set_lang(code):
@@ -61,8 +64,10 @@ def drop(source):
 
 
 def _forget():
+    global _own
     _recent.clear()
     _lists.clear()
+    _own = {_sources[i].encode(): i for i in range(len(_sources))}
 
 
 def preload(source):
@@ -111,23 +116,25 @@ def _hash(key):
 class _Table:
     """One table file: its index in RAM, its text on flash (an empty index without a file).
     hashes: 2 bytes a key (searched with bytes.find, whose time grows with the length);
-    spans: 4 bytes a key, where its line starts and how long it is."""
+    spans: 2 numbers a key (an array of 16-bit numbers), where its line starts and how
+    long it is, at the same place as its hash in hashes: read without slicing."""
 
     def __init__(self, file_path):
         self.file = None
-        self.hashes = self.spans = b""
+        self.hashes = b""
+        self.spans = array("H")
         try:
             f = open(file_path, "rb")
         except OSError:  # a source without this language: its keys fall back
             return
         data = f.read()
         hashes = bytearray()
-        spans = bytearray()
+        spans = self.spans
         for a, k, e in lines(data):
             hashes += _hash(data[a:k])
-            spans += a.to_bytes(2, "little") + (e - a).to_bytes(2, "little")
+            spans.append(a)
+            spans.append(e - a)
         self.hashes = bytes(hashes)
-        self.spans = bytes(spans)
         self.file = f
 
     def get(self, key, h):
@@ -136,11 +143,9 @@ class _Table:
         i = hashes.find(h)
         while i >= 0:
             if not i & 1:  # a hash, not bytes that straddle two entries
-                j = 2 * i
-                span = self.spans
                 f = self.file
-                f.seek(int.from_bytes(span[j : j + 2], "little"))
-                line = f.read(int.from_bytes(span[j + 2 : j + 4], "little"))
+                f.seek(self.spans[i])
+                line = f.read(self.spans[i + 1])
                 n = len(key)
                 if line[:n] == key and line[n : n + 1] == b"=":
                     return _unescape(line[n + 1 :].decode())
@@ -165,6 +170,13 @@ def _find(code, key, h):
     tables = _lists.get(code)
     if tables is None:
         tables = _lists[code] = [_table(code, source) for source in _sources]
+    # A game's keys start with its id and a dot ("drws.k.c20"): its table first, not
+    # after a search of the core's in vain (~0.2 ms of a lookup's 0.8 on the Pico).
+    own = _own.get(key[: key.find(b".")])
+    if own is not None:
+        s = tables[own].get(key, h)
+        if s is not None:
+            return s
     for table in tables:
         s = table.get(key, h)
         if s is not None:

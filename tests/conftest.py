@@ -120,6 +120,7 @@ def random_game_fits(game, s, rng, lang, long_names):
             assert all(width(x) <= W for x in lines), (lang, lines)
             assert q.kind in ("confirm", "show") or len(lines) <= 6, (lang, lines)  # these scroll
             for x in getattr(q, "options", ()):
+                x = x if isinstance(x, str) else x()  # a label looked up as the list shows it
                 assert width(x) <= W - 16, (lang, x)
             assert not q.big or width(q.big, 2) <= W or all(width(w, 2) <= W for w in q.big.split(" ", 1)), (lang, q.big)
             fields = getattr(q, "fields", ())

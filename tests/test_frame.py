@@ -126,7 +126,7 @@ def test_the_native_loops_are_used_when_given():
     blit = Blit()
     ops = [("rect", 0, 3, 128, 9, 1), ("text", "Hand 12", 4, 0, 1, False), ("text", "Größe", 0, 3, 1, True), ("text", "23", 60, 24, 2, False)]
     _draw(ops, blit)
-    assert blit.calls >= 4 and blit.spread >= 3  # texts built and merged; the clear, the partial rect pages
+    assert blit.calls >= 4 and blit.spread >= 2  # texts built and merged; the partial rect pages (y 3-11)
     assert F._native is None  # _draw put the portable code back
 
 

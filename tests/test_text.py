@@ -110,7 +110,7 @@ def test_lookup_checks_the_key_behind_a_hash(tmp_path, monkeypatch):
             assert i18n.t(k) == "text of %s\nline 2" % k
         assert i18n.t("k%d" % (n + 5)) == "k%d" % (n + 5)
         table = i18n._tables["x_en"]
-        assert len(table.hashes) == 4 and len(table.spans) == 8 and table.file is not None
+        assert len(table.hashes) == 4 and len(table.spans) == 4 and table.file is not None  # 2 bytes, 2 numbers a key
     finally:
         i18n.drop("x")
         for name in list(i18n._tables):  # the other sources' empty tables from tmp_path
