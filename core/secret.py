@@ -158,9 +158,8 @@ class VoteScreen(Screen):
             f.center(t("vote.one"), 48)
         elif name and self.p.lines:
             f.center(self.p.lines[0], 48)
-        flow = self.ctx
-        if isinstance(flow, SecretFlow):  # the vote press then draws only cached texts
-            f.prepare([t(w) for w in flow.p.recorded] + [t(flow.onward())])
+        if isinstance(self.ctx, SecretFlow):  # again: a redraw may have pushed them out
+            self.ctx.prepare(f)
 
 
 class Recorded(Screen):
@@ -218,6 +217,13 @@ class SecretFlow:
         q = self.p.first(i)
         arrange(q, self.seed, i, 0)
         open_prompt(self, q)
+        self.prepare(self.app.frame)
+
+    def prepare(self, f):
+        """Build the recorded screen's texts now, so that the press that records an
+        answer draws only cached ones: it sends a whole frame after most prompts, and a
+        vote must take at most 30 ms on the Pico (Democrazy's took 30-34)."""
+        f.prepare([t(w) for w in self.p.recorded] + [t(self.onward())])
 
     def answered(self, q, value):
         if q.kind == "vote" or q.kind == "number" and q.votes:  # cast on a lit button: both() may take it back
