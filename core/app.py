@@ -28,7 +28,7 @@ from core.frame import PAGES, W, Frame, accelerate
 _STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box is still on
 FULL = 255  # a lamp that means something is lit at the board's full level
 LAMPS = {"": (0, 0), "yes": (FULL, 0), "no": (0, FULL), "both": (FULL, FULL)}  # Screen.leds
-WARM_MS = 80  # warm() work starts only this soon after the last press or release, see warm()
+WARM_MS = 100  # warm() work starts only this soon after the last press or release, see warm()
 
 
 class App:
@@ -125,9 +125,10 @@ class App:
         the press that needs it; but a press that comes during an import waits for it.
         So an item starts only in the moments right after the box answered a press or a
         release (within WARM_MS, the frame on the panel, no button held): a new screen is
-        read for longer than an import takes, while later in a quiet spell the next press
-        may come at any moment. What is left waits for the next press. Replaces what is
-        still pending: warm() cancels it."""
+        read for longer than an import takes (the largest, begun 100 ms after a release,
+        is over 250 ms after it), while later in a quiet spell the next press may come at
+        any moment. What is left waits for the next press. Replaces what is still
+        pending: warm() cancels it."""
         self._warm = list(work)
 
     def after(self, fn):

@@ -154,7 +154,7 @@ class Frame:
             self.fill_rect(x - 1, y - fc.RISE, len(s) * adv + 1, fc.HEIGHT, 1)
         if s and x < W:
             on = not invert
-            y -= fc.RISE + (-fc.RISE & 7)  # where _build's first row starts
+            y -= fc.RISE  # the cell's first row: _build's rows start there, shifted
             rows = _rows(s, size, y & 7)
             page = y >> 3
             for row in rows:
@@ -167,8 +167,9 @@ class Frame:
     def prepare(self, texts, size=1):
         """Build the rows of texts the next frame will draw, without drawing them: a
         screen that knows what the next press shows moves the work before the press."""
+        shift = -face(size).RISE & 7  # drawn at a y on a page boundary
         for s in texts:
-            _rows(s, size, 0)
+            _rows(s, size, shift)
 
     def center(self, s, y, size=1, invert=False):
         return self.text(s, (W - width(s, size)) // 2, y, size, invert)
@@ -212,8 +213,8 @@ def _rows(s, size, shift):
 
 
 def _build(s, fc):
-    """One bytes object per page: a glyph's columns, the gap, the next glyph's. A face
-    with a rise starts one page up, its cell's row 0 in that page's last row."""
+    """One bytes object per page: a glyph's columns, the gap, the next glyph's; the
+    cell's row 0 at the top (text() shifts them once to where the cell starts)."""
     w = fc.WIDTH
     size = w * fc.PAGES  # bytes per glyph
     b = s.encode()
@@ -231,7 +232,7 @@ def _build(s, fc):
         rows = (gap.join(cells),)
     else:
         rows = tuple(gap.join([g[k : k + w] for g in cells]) for k in range(0, size, w))
-    return _shifted(rows, -fc.RISE & 7) if fc.RISE else rows
+    return rows
 
 
 def _shifted(rows, shift):

@@ -374,26 +374,29 @@ def _one_line(s):
 
 
 def wrap(s, n=21):
-    """Greedy word wrap into lines of at most n characters."""
+    """Greedy word wrap into lines of at most n characters (a word longer than n is cut).
+    Each line is one slice at the last space that fits (str.rfind, in C): adding word
+    by word took 0.3 ms a word on the Pico."""
     if len(s) <= n:  # one line (or none)
         if _one_line(s):
             return [s]
         words = s.split()
         return [" ".join(words)] if words else []
-    words = s.split()
+    if not _one_line(s):
+        s = " ".join(s.split())
     lines = []
-    line = ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > n:
-            lines.append(line)
-            line = word
+    i = 0
+    end = len(s)
+    while end - i > n:
+        j = s.rfind(" ", i, i + n + 1)
+        if j < 0:  # no space within n: the word is cut, its rest starts the next line
+            lines.append(s[i : i + n])
+            i += n
         else:
-            line = line + " " + word if line else word
-        while len(line) > n:
-            lines.append(line[:n])
-            line = line[n:]
-    if line:
-        lines.append(line)
+            lines.append(s[i:j])
+            i = j + 1
+    if i < end:
+        lines.append(s[i:])
     return lines
 
 

@@ -188,6 +188,26 @@ def test_wrap_is_greedy_by_words(s, n):
         assert " ".join(lines) == " ".join(words)
         assert all(len(a) + 1 + len(b.split()[0]) > n for a, b in zip(lines, lines[1:]))
 
+def _greedy(s, n):  # the word-by-word wrap ui.wrap replaced (slow on the Pico)
+    lines, line = [], ""
+    for word in s.split():
+        if line and len(line) + 1 + len(word) > n:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+        while len(line) > n:
+            lines.append(line[:n])
+            line = line[n:]
+    return lines + [line] if line else lines
+
+
+@hsettings(max_examples=500, deadline=None)
+@given(st.text(alphabet=" abc\n\t", max_size=60), st.integers(1, 25))
+def test_wrap_breaks_where_adding_word_by_word_does(s, n):
+    assert ui.wrap(s, n) == _greedy(s, n)
+
+
 def test_value_change_sends_at_most_two_pages_even_at_the_ends(box):
     box.do(*HOME_VOTE).do("OK")  # count picker 2..10, at its minimum
     for step in ["UP"] * 9 + ["DOWN"] * 9:  # reaches and leaves both ends
