@@ -34,10 +34,11 @@ _ONES = b"\xff" * W
 _recent = Recent(12)
 # The same for large texts, kept apart: a number picker's value is a new one on every
 # press, and a long one costs ~200 bytes (three pages of columns); in one cache with the
-# small texts they filled it to 4 KB of a game of 23's heap. 5: Man muss auch gönnen's
+# small texts they filled it to 4 KB of a game of 23's heap. 8: Man muss auch gönnen's
 # five dice are five large texts on every redraw of a roll (with 2 each was built again
-# from flash, 8 ms of a cursor move there); single digits cost ~100 bytes each.
-_recent_big = Recent(5)
+# from flash, 8 ms of a cursor move there), and the passive players' screens between two
+# rolls show others; single digits cost ~100 bytes each.
+_recent_big = Recent(8)
 _big = None  # core.bigfont once a large text was drawn
 _native = None  # see accelerate()
 

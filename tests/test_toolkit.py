@@ -229,3 +229,14 @@ def test_settings_labels_fit_in_every_language(box):
                 box.app.settings[key] = v
                 for i in range(len(menu.items)):
                     assert len(menu.label(i)) <= 18, (code, menu.label(i))
+
+
+def test_a_title_bar_drawn_again_is_the_same_page_copied(monkeypatch):
+    a, b = Frame(), Frame()
+    ui.title_bar(a, "Vote on the law")
+    drawn = []
+    monkeypatch.setattr(Frame, "text", lambda *args: drawn.append(args))
+    ui.title_bar(b, "Vote on the law")
+    assert drawn == [] and bytes(b.buf) == bytes(a.buf) and b.lines == ["Vote on the law"]
+    ui.title_bar(b, "Another title")  # another title is drawn
+    assert len(drawn) == 1
