@@ -16,7 +16,8 @@ Recent, the latest lookups of a slow function in two generations:
 A generation holds up to `size` keys; when the new one is full it becomes the old one and
 a fresh one starts, so whatever one screen looks up (up to `size` keys) is all found again
 when that screen is drawn once more, and memory stays bounded without counting uses.
-Used for the pixel rows of texts (core.frame) and for translated words (core.i18n).
+Used for the pixel rows of texts (core.frame), translated words (core.i18n) and title
+bars (core.ui).
 
 And the tick arithmetic: the core never reads a clock. Times come in as arguments, in
 milliseconds that wrap at TICKS_PERIOD like MicroPython's time.ticks_ms(), and every

@@ -28,7 +28,7 @@ from core.frame import PAGES, W, Frame, accelerate
 _STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box is still on
 FULL = 255  # a lamp that means something is lit at the board's full level
 LAMPS = {"": (0, 0), "yes": (FULL, 0), "no": (0, FULL), "both": (FULL, FULL)}  # Screen.leds
-WARM_MS = 100  # warm() work starts only this soon after the last press or release, see warm()
+WARM_MS = 100  # warm() work starts only this soon after a press or release is answered
 
 
 class App:
@@ -59,6 +59,7 @@ class App:
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
         self.changes = 0
         self._warm = []  # modules to import while the box is idle, see warm()
+        self._answered = None  # when the last input was answered (drawn, saved), see warm()
         i18n.use("ui")
         from core import settings
 
@@ -124,11 +125,11 @@ class App:
         10-150 ms on the Pico (What the Rule?!'s the most), better spent then than after
         the press that needs it; but a press that comes during an import waits for it.
         So an item starts only in the moments right after the box answered a press or a
-        release (within WARM_MS, the frame on the panel, no button held): a new screen is
-        read for longer than an import takes (the largest, begun 100 ms after a release,
-        is over 250 ms after it), while later in a quiet spell the next press may come at
-        any moment. What is left waits for the next press. Replaces what is still
-        pending: warm() cancels it."""
+        release (within WARM_MS of the first step after it: the frame on the panel and the
+        game saved; no button held): a new screen is read for longer than an import takes
+        (the largest, begun 100 ms after, is over 250 ms after), while later in a quiet
+        spell the next press may come at any moment. What is left waits for the next
+        press. Replaces what is still pending: warm() cancels it."""
         self._warm = list(work)
 
     def after(self, fn):
@@ -150,12 +151,15 @@ class App:
         events = self.buttons.update(now, mask)
         if events:
             self._last_input = now
+            self._answered = None  # see warm(): set at the next idle step
             if self.asleep:
                 self._wake()
                 return
             for kind, button in events:
                 self._guard(self._dispatch, kind, button)
         elif not self.asleep:
+            if self._answered is None:  # the first step after the input's: it is answered
+                self._answered = now
             quiet = ticks_diff(now, self._last_input)
             idle = self.settings["sleep"]
             if idle and quiet >= idle * 1000:
@@ -164,7 +168,7 @@ class App:
             if self._load_native is not None and not mask and not self._dirty:
                 load, self._load_native = self._load_native, None
                 self._guard(lambda: self._use(load()))
-            elif self._warm and quiet < WARM_MS and not mask and not self._dirty:
+            elif self._warm and ticks_diff(now, self._answered) < WARM_MS and not mask and not self._dirty:
                 w = self._warm.pop(0)
                 if callable(w):
                     self._guard(w)

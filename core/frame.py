@@ -28,13 +28,14 @@ W = 128
 PAGES = 8  # 64 rows
 _ZERO = bytes(W)  # one page; clear() repeats it (a whole frame would be 1 KB more heap)
 _ONES = b"\xff" * W
-# (text, size) -> its rows of pixel columns, see _rows(). 12: the home menu draws 9 to 10
-# texts; with 8 or 10 a cursor move there took 3.5 ms more on the emulated Pico, and 16
-# held about 3 KB more of its heap than 12 in a game of 23, for nothing measurable.
+# text (or (text, shift)) -> its rows of pixel columns, see _rows(). 12: the home menu
+# draws 9 to 10 texts; with 8 or 10 a cursor move there took 3.5 ms more on the emulated
+# Pico, and 16 held about 3 KB more of its heap than 12 in a game of 23, for nothing
+# measurable.
 _recent = Recent(12)
 # The same for large texts, kept apart: a number picker's value is a new one on every
-# press, and a long one costs ~200 bytes (three pages of columns); in one cache with the
-# small texts they filled it to 4 KB of a game of 23's heap. 8: Man muss auch gönnen's
+# press, and a long one costs ~200 bytes (three or four pages of columns); in one cache
+# with the small texts they filled it to 4 KB of a game of 23's heap. 8: Man muss auch gönnen's
 # five dice are five large texts on every redraw of a roll (with 2 each was built again
 # from flash, 8 ms of a cursor move there), and the passive players' screens between two
 # rolls show others; single digits cost ~100 bytes each.

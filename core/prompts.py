@@ -13,7 +13,8 @@ so a game loads only the kinds it uses; their random answers and autoplay keys a
 core/playout.py (never loaded on the box during a game).
 
 Kinds and the answer each one takes:
-  Choice(title, options)        here: index into options (labels, already translated);
+  Choice(title, options)        here: index into options (labels, already translated, or
+                                callables returning one, called as the list shows them);
                                 votes=(i, j): the YES button answers i, NO answers j
   Number(title, lo, hi)         here: an int in lo..hi; votes=True: (yes, int), given
                                 by the lit YES or NO (a count and a side in one press)

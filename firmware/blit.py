@@ -19,7 +19,7 @@ bounds check):
   32..126 (out then half written: the caller falls back).
 - merge(buf, a, src, n, step, on): OR src[0], src[step], src[2 * step], ... into
   buf[a:a + n], or clear those bits: a row of text (step 1), or one mask over a run of
-  bytes (step 0: a partial page of a rectangle, clearing the frame).
+  bytes (step 0: a partial page of a rectangle).
 
 And one for core.app, which pushes only what changed:
 - changes(new, old, spans): the mask of the 128-byte pages (8) where the frames differ;

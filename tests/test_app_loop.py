@@ -1,6 +1,6 @@
 """What App.step promises beyond screens: a press is answered on the panel before its
-step is written to flash (after()), modules are warmed only while the box is idle
-(warm()), a D-pad release draws nothing (the D-pad acts on press and repeat), and with
+step is written to flash (after()), modules are warmed only in the moments after the
+box answered a press (warm()), a D-pad release draws nothing (the D-pad acts on press and repeat), and with
 native loops the display is told which columns of each page changed."""
 
 import sys
@@ -79,6 +79,21 @@ def test_warm_work_runs_right_after_a_press_is_answered_never_later_in_the_quiet
     assert "core.playout" in sys.modules and "core.results" not in sys.modules
     app.step(run.now + 30, 0)
     assert "core.results" in sys.modules  # one item a step while the moment lasts
+
+
+def test_warm_work_runs_after_an_answer_that_took_long():
+    app, log, run = box()
+    run.hold(0, WARM_MS + 10)
+    calls = []
+    app.warm(lambda: calls.append(1))
+    t = run.now
+    app.step(t + 10, B.BACK)  # pressed
+    for now in range(t + 20, t + 110, 10):
+        app.step(now, B.BACK)  # held
+    app.step(t + 110, 0)  # released: a step that draws and saves for 150 ms, so the
+    assert calls == []
+    app.step(t + 260, 0)  # next one comes that late; the moment opens there
+    assert calls == [1]
 
 
 def test_warm_work_left_when_the_moment_passes_waits_for_the_next_press(monkeypatch):
