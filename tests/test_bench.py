@@ -310,6 +310,57 @@ def test_soak_figures_and_section_from_a_made_up_run():
     assert "Not timed" in text and "1 presses, first byte after 1005.0 ms" in text
 
 
+def _fake_soak(monkeypatch, tmp_path, scripts, fail=()):
+    """soak.run's emulator parts replaced: each run writes its folder's summary.json."""
+    monkeypatch.setattr(soak, "OUT", str(tmp_path / "soak"))
+    monkeypatch.setattr(soak.pico, "snapshot", lambda dst: os.makedirs(dst))
+    monkeypatch.setattr(soak.pico, "warm_cache", lambda: None)
+
+    def write(folder, ids=soak.IDS):
+        os.makedirs(folder, exist_ok=True)
+        out = {}
+        for gid in ids:
+            out[gid] = os.path.join(folder, gid + ".txt")
+            with open(out[gid], "w") as f:
+                f.write(scripts[gid])
+        return out
+
+    def measure(project, script, out, heap=False):
+        if (os.path.basename(script)[:-4], heap) in fail:
+            raise SystemExit("the emulator failed")
+        os.makedirs(out)
+        with open(os.path.join(out, "summary.json"), "w") as f:
+            f.write("{}")
+
+    booted = []
+    monkeypatch.setattr(soak, "write_scripts", write)
+    monkeypatch.setattr(soak.pico, "run_measure", measure)
+    monkeypatch.setattr(soak, "boot", lambda project, out: booted.append(project) or {"boot_ms": 290.0})
+    return booted
+
+
+def test_the_soak_keeps_what_finished_and_names_the_commit_of_each_run(monkeypatch, tmp_path):
+    scripts = {"vote": "OK\n", "g23": "OK\nOK\n"}
+    booted = _fake_soak(monkeypatch, tmp_path, scripts)
+    soak.run(("vote", "g23"), str(tmp_path / "tmp"), "aaa1111", jobs=2)
+    assert soak._meta("g23")["commit"] == soak._meta("g23")["times_commit"] == "aaa1111"
+    assert soak._meta("vote")["boot"] == {"boot_ms": 290.0} and len(booted) == 1  # one build, one boot
+    assert os.path.isdir(booted[0])  # a copy that ran
+    soak.run(("g23",), str(tmp_path / "tmp2"), "bbb2222", kinds=(soak.TIMES,))
+    assert (soak._meta("g23")["commit"], soak._meta("g23")["times_commit"]) == ("aaa1111", "bbb2222")
+    # a game whose script changed since: refused before anything is removed
+    scripts["g23"] = "UP\n"
+    with pytest.raises(SystemExit, match="script changed"):
+        soak.run(("vote", "g23"), str(tmp_path / "tmp3"), "ccc3333", kinds=(soak.TIMES,))
+    assert os.path.isfile(os.path.join(soak.OUT, "vote", soak.TIMES, "summary.json"))
+    # a failed run: the others are kept and labelled, the failed one's commit is not claimed
+    _fake_soak(monkeypatch, tmp_path, scripts, fail={("g23", False)})
+    with pytest.raises(SystemExit, match="g23 times"):
+        soak.run(("vote", "g23"), str(tmp_path / "tmp4"), "ddd4444")
+    assert soak._meta("vote")["times_commit"] == "ddd4444" and soak._meta("g23")["commit"] == "ddd4444"
+    assert "times_commit" not in soak._meta("g23")
+
+
 def test_soak_scripts_are_made_from_the_code_and_play_through():
     s = soak.scripts(("g23", "vote"))  # each played on CPython inside scripts()
     assert s["g23"].count('expect "%s"' % i18n.t("game.final")) == 2  # two whole games of 23

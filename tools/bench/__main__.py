@@ -44,6 +44,8 @@ def main(argv=None):
     ap.add_argument("--soak-run", choices=(soak.HEAP, soak.TIMES),
                     help="with --soak: only the --heap runs or only the timed ones (the other's stay)")
     args = ap.parse_args(argv)
+    if args.soak_run and args.soak is None:
+        ap.error("--soak-run needs --soak")
     if args.soak is not None:
         why = pico.missing()
         if why:

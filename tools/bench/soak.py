@@ -107,57 +107,79 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES)):
     runs at once (each is minutes to an hour): per game a --heap run into OUT/ID/heap
     and a run without it into OUT/ID/TIMES (measure empties its output folder, so the
     two never share one); `kinds` may name only one of them, the other's run stays
-    (soak.json says the commit of each). Also the boot time, with the timed runs."""
+    (soak.json says the commit of each, and holds only what finished). Also the boot
+    time, with the timed runs. SystemExit, once every run has ended, if one failed."""
     rel = os.path.join("build", "soak-scripts")
-    bases = []
-    for k in range(max(1, jobs)):  # a project copy per worker: measure builds in it
-        bases.append(os.path.join(tmp, "soak-project-%d" % k))
-        pico.snapshot(bases[-1])
     paths = write_scripts(os.path.join(tmp, "soak-scripts"), ids)
-    for base in bases:
-        shutil.copytree(os.path.dirname(paths[ids[0]]), os.path.join(base, rel))
-    pico.warm_cache()
+    for gid in ids:  # all checked before anything is removed
+        script = os.path.join(OUT, gid, "script.txt")
+        if len(kinds) == 1 and os.path.isfile(script) and _read(script) != _read(paths[gid]):
+            raise SystemExit("soak: %s's script changed since its other run: run both (no --soak-run)" % gid)
     for gid in ids:
+        meta = _meta(gid) if len(kinds) == 1 else {}
         for kind in kinds:
             shutil.rmtree(os.path.join(OUT, gid, kind), ignore_errors=True)
+            for key in _KEYS[kind]:
+                meta.pop(key, None)
         os.makedirs(os.path.join(OUT, gid), exist_ok=True)
-        script = os.path.join(OUT, gid, "script.txt")
-        if os.path.isfile(script) and _read(script) != _read(paths[gid]):
-            raise SystemExit("soak: %s's script changed since its other run: run both (no --kinds)" % gid)
-        shutil.copy(paths[gid], script)
+        shutil.copy(paths[gid], os.path.join(OUT, gid, "script.txt"))
+        _put_meta(gid, meta)
     # the longest runs first, so that the workers end together
-    work = sorted(((gid, kind == HEAP) for gid in ids for kind in kinds), key=lambda w: -_count(paths[w[0]]))
-    free = list(bases)
+    work = sorted(((gid, kind) for gid in ids for kind in kinds), key=lambda w: -_count(paths[w[0]]))
+    free = []
+    for k in range(max(1, min(jobs, len(work)))):  # a project copy per worker: measure builds in it
+        free.append(os.path.join(tmp, "soak-project-%d" % k))
+        pico.snapshot(free[-1])
+        shutil.copytree(os.path.dirname(paths[ids[0]]), os.path.join(free[-1], rel))
+    pico.warm_cache()
     lock = threading.Lock()
+    done = {}  # (id, kind) -> the project copy its run used
+    failed = []
 
     def one(w):
-        gid, heap = w
+        gid, kind = w
         with lock:
             base = free.pop()
         try:
             if log:
-                log("soak: %s%s (%d lines) ..." % (gid, " --heap" if heap else "", _count(paths[gid])))
-            pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(OUT, gid, HEAP if heap else TIMES), heap=heap)
+                log("soak: %s%s (%d lines) ..." % (gid, " --heap" if kind == HEAP else "", _count(paths[gid])))
+            pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(OUT, gid, kind), heap=kind == HEAP)
+            done[w] = base
+        except SystemExit as e:
+            failed.append("%s %s: %s" % (gid, kind, e))
         finally:
             with lock:
                 free.append(base)
 
-    with ThreadPoolExecutor(len(bases)) as ex:
+    with ThreadPoolExecutor(len(free)) as ex:
         list(ex.map(one, work))
+    timed = [gid for gid in ids if (gid, TIMES) in done]
+    booted = boot(done[(timed[0], TIMES)], os.path.join(OUT, timed[0], TIMES)) if timed else None
     labels = dict((g[0], g[1]) for g in GAMES)
     for gid in ids:
-        path = os.path.join(OUT, gid, "soak.json")
-        meta = json.loads(_read(path)) if os.path.isfile(path) else {}
+        meta = _meta(gid)
         meta.update({"id": gid, "label": labels[gid], "date": datetime.date.today().isoformat()})
-        if HEAP in kinds:
+        if (gid, HEAP) in done:
             meta["commit"] = commit
-        if TIMES in kinds:
+        if (gid, TIMES) in done:
             meta["times_commit"] = commit
-            meta.pop("boot", None)
-            if gid == ids[0]:
-                meta["boot"] = boot(bases[0], os.path.join(OUT, gid, TIMES))
-        with open(path, "w") as f:
-            json.dump(meta, f, sort_keys=True)
+            meta["boot"] = booted  # the same build: one boot for all
+        _put_meta(gid, meta)
+    if failed:
+        raise SystemExit("soak: runs failed:\n" + "\n".join(failed))
+
+
+_KEYS = {HEAP: ("commit",), TIMES: ("times_commit", "boot")}  # what soak.json says of each run
+
+
+def _meta(gid):
+    path = os.path.join(OUT, gid, "soak.json")
+    return json.loads(_read(path)) if os.path.isfile(path) else {}
+
+
+def _put_meta(gid, meta):
+    with open(os.path.join(OUT, gid, "soak.json"), "w") as f:
+        json.dump(meta, f, sort_keys=True)
 
 
 def _count(path):
@@ -203,13 +225,12 @@ def load(out=OUT):
     found = []
     for gid in IDS:
         d = os.path.join(out, gid)
-        if not os.path.isfile(os.path.join(d, "soak.json")) or not os.path.isfile(os.path.join(d, HEAP, "summary.json")):
+        meta = _meta(gid)
+        if "commit" not in meta or not os.path.isfile(os.path.join(d, HEAP, "summary.json")):
             continue
-        with open(os.path.join(d, "soak.json")) as f:
-            meta = json.load(f)
         run = pico.load_run(os.path.join(d, HEAP), os.path.join(d, "script.txt"))
         run["timed"] = "--heap"
-        if os.path.isfile(os.path.join(d, TIMES, "summary.json")):
+        if "times_commit" in meta and os.path.isfile(os.path.join(d, TIMES, "summary.json")):
             times = pico.load_run(os.path.join(d, TIMES), os.path.join(d, "script.txt"))
             run["presses"] = times["presses"]
             run["timed"] = "main.py"
@@ -302,10 +323,6 @@ def section(found):
     L.append("")
     if not found:
         return L + ["Not measured yet.", ""]
-    boot_ms = None
-    for meta, _ in found:
-        if meta.get("boot") and meta["boot"].get("boot_ms") is not None:
-            boot_ms = meta["boot"]["boot_ms"]
     rows = []
     for meta, run in found:
         f = figures(run)
@@ -325,7 +342,7 @@ def section(found):
                   f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
                   " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),
               ""]
-        L.append(md_table(("target", "limit", "measured", ""), checks(f, boot_ms if meta.get("boot") else None), "llll"))
+        L.append(md_table(("target", "limit", "measured", ""), checks(f, (meta.get("boot") or {}).get("boot_ms")), "llll"))
         L.append("")
         L.append("Slowest at the start: %s." % _slowest(f["start"]))
         L.append("")
