@@ -361,6 +361,19 @@ def test_the_soak_keeps_what_finished_and_names_the_commit_of_each_run(monkeypat
     assert "times_commit" not in soak._meta("g23")
 
 
+def test_press_profile_takes_each_lines_slowest_frame_and_its_target():
+    from tools.bench import press_profile as pp
+
+    rec = lambda n, line, push, b: {"n": n, "line": line, "push_us": push, "bytes": b, "render_us": 0, "lookups": 0,
+                                    "lookup_us": 0, "step_us": push, "title": "T"}
+    records = [rec(1, "DOWN", 10000, 100), rec(1, "DOWN", 25000, 400), rec(2, "OK", None, 0),
+               rec(3, "OK", 30000, 800), rec(4, "YES", 8000, 1024), rec(5, "wait 1000", 9000, 500)]
+    found = pp.presses(records)
+    assert [(round(e, 1), r["n"]) for e, r in found] == [(34.0, 1), (48.0, 3), (31.0, 4)]  # 9 clocks a byte at 400 kHz
+    assert [r["n"] for e, r in pp.over(found)] == [1, 4]  # OK has 50 ms, the others 30
+    assert pp.line(*found[0]).startswith("line    1 DOWN   34.0 ms (CPU 25.0")
+
+
 def test_soak_scripts_are_made_from_the_code_and_play_through():
     s = soak.scripts(("g23", "vote"))  # each played on CPython inside scripts()
     assert s["g23"].count('expect "%s"' % i18n.t("game.final")) == 2  # two whole games of 23
