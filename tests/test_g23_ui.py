@@ -185,6 +185,23 @@ def test_full_game_ends_on_final_ranking(make_box):
     assert box.storage.get("g23.sav") is None and box.storage.get("g23.bak") is None
 
 
+def test_the_final_result_is_on_the_panel_before_it_is_stored_and_the_save_let_go(make_box):
+    settings, actions, _ = autoplay.random_game("g23", 3, 5)
+    box = start(make_box, b'["P1","P2","P3"]')
+    play(box, *actions)
+    box.do("OK", "UP", "UP")  # the ranking to check, on "Game over ✓"
+    log = []
+    storage, display = box.storage, box.app.display
+    put, delete, show = storage.put, storage.delete, display.show
+    storage.put = lambda name, data: (log.append("put " + name), put(name, data))
+    storage.delete = lambda name: (log.append("delete " + name), delete(name))
+    display.show = lambda buf, pages: (log.append("show"), show(buf, pages))
+    box.do("OK")
+    assert box.lines()[0] == "Final result" and storage.get("g23.sav") is None
+    kept = log.index("put g23.res")
+    assert "show" in log[:kept] and "delete g23.sav" in log[kept:]
+
+
 def test_new_game_instead_of_resume_asks_before_deleting(make_box):
     box = start(make_box)
     play(box, ["first", 1])
