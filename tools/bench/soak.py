@@ -333,6 +333,10 @@ def section(found):
     L.append(md_table(("game", "commit", "lines", "samples", "heap peak", "<= half", "smallest largest free block",
                        ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches"), rows, "llrrrllrrr"))
     L.append("")
+    shown = [meta["id"] for meta, _ in found if "id" in meta]
+    missing = [g[1] for g in GAMES if g[0] not in shown]
+    if missing:
+        L += ["Not measured (no run found in build/bench/soak/): %s." % "; ".join(missing), ""]
     for meta, run in found:
         f = figures(run)
         L += ["### %s" % meta["label"], "",
