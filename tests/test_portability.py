@@ -22,9 +22,10 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # MicroPython (typing, dataclasses, enum, abc, __future__), differs between runtimes
 # (time, random, os, math: floats are single precision on the Pico), or is hardware /
 # host specific (machine, framebuf, pygame, board, digitalio, busio): those belong in
-# firmware/ or host_sim/ and reach core as arguments.
+# firmware/ or host_sim/ and reach core as arguments. array: the same typed arrays on
+# every runtime (core.i18n's index of 16-bit numbers).
 ALLOWED_CORE_IMPORTS = frozenset(
-    {"core", "gc", "sys", "json", "struct", "binascii", "micropython"}
+    {"core", "gc", "sys", "json", "struct", "binascii", "micropython", "array"}
 )
 
 # The core files that exist since the scaffold: guards against a vacuous file walk.
