@@ -35,7 +35,8 @@ Kinds and the answer each one takes:
 
 Common fields: `player` (index of who answers, or None for the whole table), `big` (short
 text for the whole table to read, drawn large) and `lines` (small context lines); `last`
-(what was done last, set by core.play on a turn's first screen) is drawn with the lines.
+(what was done last, set by core.play on a turn's first screen) is drawn with the lines;
+`edit` and `undo` (a state of something built step by step, see open_prompt).
 Tiles (Multi, Show) are (value, label) pairs of short strings: the value drawn large.
 """
 
@@ -45,13 +46,32 @@ def is_prompt(x):
 
 
 def open_prompt(ctx, p, root=False):
-    """Put prompt p on screen with its kind's opener, importing that module on first use."""
+    """Put prompt p on screen with its kind's opener, importing that module on first use.
+
+    A prompt with `edit` set is a state of something built step by step (a guess, one
+    condition at a time): it takes the place of the previous state's screen and of the
+    questions opened above it, and BACK on it opens p.undo() (the previous state, built
+    again) when there is one, else goes to the screen below. So a long edit keeps one
+    screen, not one per step: forty edits of a guess held 45 KB of the Pico's heap."""
     import sys
 
+    app = ctx.app
+    if p.edit:
+        st = app.stack
+        k = len(st) - 1
+        while k > 0 and not st[k].edit:
+            k -= 1
+        if k > 0:
+            del st[k:]
     mod, fn = p.screen
     if mod not in sys.modules:
         __import__(mod)
     getattr(sys.modules[mod], fn)(ctx, p, root)
+    if p.edit:
+        top = app.top()
+        top.edit = True
+        if p.undo:
+            top.on_back = lambda: open_prompt(ctx, p.undo())
 
 
 class Prompt:
@@ -59,12 +79,14 @@ class Prompt:
     last = None
     screen = ("core.play", "")  # (module, function) that opens it: fn(ctx, prompt, root)
 
-    def __init__(self, title, then, player=None, big=None, lines=None):
+    def __init__(self, title, then, player=None, big=None, lines=None, edit=False, undo=None):
         self.title = title
         self.then = then
         self.player = player
         self.big = big
         self.lines = lines or ()
+        self.edit = edit
+        self.undo = undo
 
     def answer(self, value):
         return self.then(value)

@@ -27,6 +27,7 @@ class Screen:
     leds = ""
     on_ok = None
     on_back = None
+    edit = False  # opened from a prompt that is a state of an edit (core.prompts.open_prompt)
 
     def __init__(self):
         self.app = None

@@ -663,6 +663,38 @@ def test_the_rules_words_say_what_the_first_cards_may_be():
         "count even": "even count"}
 
 
+def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
+    """However long a guess is edited, the editor keeps one screen on the stack (each
+    screen kept for BACK held about a KB of the Pico's heap: the soak's long edit took
+    the box past half its heap), and BACK undoes the edits one by one, then leaves."""
+    with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
+        lines = [x.strip() for x in f]
+    box = make_box()
+    box.do(*[x for x in lines[: lines.index("# guess colour != last.colour")] if x and not x.startswith(("#", "expect"))])
+    box.do("OK", "OK")  # "Guess the rule", the shape page
+    top = lambda: box.app.top()
+    assert top().title == "Shape"
+    depth = len(box.app.stack)
+    box.do("OK")  # circle
+    for k in range(1, 13):
+        box.do("DOWN", "OK", "DOWN", "OK")  # + and ..., triangle
+        assert len(box.app.stack) == depth and top().items.count("triangle") == k
+    box.do("UP", "OK")  # the last triangle: remove or negate
+    assert top().title == "This condition" and len(box.app.stack) == depth + 1
+    box.do("OK")  # removed
+    assert top().items.count("triangle") == 11 and len(box.app.stack) == depth
+    box.do("BACK")  # the removal undone
+    assert top().items.count("triangle") == 12
+    for k in range(11, -1, -1):
+        box.do("BACK")
+        assert top().title == "Guess" and top().items.count("triangle") == k and len(box.app.stack) == depth
+    assert top().items[0] == "circle"
+    box.do("BACK")
+    assert top().title == "Shape"
+    box.do("BACK")
+    assert top().title == "Guess the rule?" and len(box.app.stack) == depth - 1
+
+
 def test_a_stray_second_ok_plays_no_card(make_box):
     """OK on "Play a card" pressed twice: the entry takes OK only once a value changed
     or the screen has been up a moment (a card cannot be undone)."""

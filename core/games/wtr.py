@@ -696,7 +696,7 @@ def _guess(s):
     me = s["active"]
     if s["box"]:
         opts = [t("wtr.a.guess"), t("wtr.a.pass")]
-        return Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ()) if i == 0 else ["pass"], player=me)
+        return Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ((), None)) if i == 0 else ["pass"], player=me)
     opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
     right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
     return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)
@@ -727,6 +727,8 @@ def _points_lines(s):
 # its line: OK on a connective turns "and" into "or" and back, OK on a condition removes
 # or negates it. BACK undoes the last edit. A condition is picked from pages, one per
 # attribute and one for the first card (LEFT/RIGHT turn them); NO picks its negation.
+# The editor's states are edits (core.prompts.open_prompt): one screen however long the
+# editing; `hist` is (parts, the hist before the last edit or None).
 
 
 def _rule_of(parts):
@@ -742,9 +744,12 @@ def _rule_of(parts):
     return ors[0] if len(ors) == 1 else tuple(["or"] + ors)
 
 
-def _editor(s, parts):
+def _editor(s, hist):
+    parts, older = hist
+    undo = (lambda: _editor(s, older)) if older else None
+    edited = lambda new: _editor(s, (new, hist))
     if not parts:
-        return _pick_part(lambda x: _editor(s, (x,)))
+        return _pick_part(lambda x: edited((x,)), undo=undo)
     from core.ui import NARROW, wrap
 
     opts = []
@@ -759,26 +764,25 @@ def _editor(s, parts):
     def chosen(i):
         if i < n and at[i] % 2:  # a connective: "and" <-> "or"
             i = at[i]
-            return _editor(s, parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :])
+            return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :])
         if i < n:
-            return _edit_part(s, parts, at[i])
+            return _edit_part(parts, at[i], edited)
         if i > n:
-            return _pick_part(lambda x: _editor(s, parts + (("and", "or")[i - n - 1], x)))
+            return _pick_part(lambda x: edited(parts + (("and", "or")[i - n - 1], x)), undo=lambda: _editor(s, hist))
         rule = _rule_of(parts)
         return Confirm(t("wtr.q.check"), lambda _: ["guess", text(rule)], lines=[said(rule)])
 
-    return Choice(t("wtr.guess"), opts, chosen, initial=n, player=s["active"])
+    return Choice(t("wtr.guess"), opts, chosen, initial=n, player=s["active"], edit=True, undo=undo)
 
 
-def _edit_part(s, parts, i):
+def _edit_part(parts, i, edited):
     x = parts[i]
 
     def done(k):
         if k == 1:
-            return _editor(s, parts[:i] + (_negated(x),) + parts[i + 1 :])
+            return edited(parts[:i] + (_negated(x),) + parts[i + 1 :])
         cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
-        rest = parts[: cut[0]] + parts[cut[1] :]
-        return _editor(s, rest) if rest else _pick_part(lambda y: _editor(s, (y,)))
+        return edited(parts[: cut[0]] + parts[cut[1] :])
 
     return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[words(x)])
 
@@ -820,26 +824,29 @@ def _entry_label(e):
     return phrase(e)
 
 
-def _pick_part(then, k=0, only=None, of=None):
+def _pick_part(then, k=0, only=None, of=None, undo=None):
     """A condition from page k (the card's shape first): OK takes the entry, NO its
     negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
-    card or an earlier card) or "last" (a relation, to the card before the last one)."""
+    card or an earlier card) or "last" (a relation, to the card before the last one).
+    A page is a state of the editor's edit; undo: what BACK opens (None: the screen
+    below)."""
     pages = PAGES - 1 if only else PAGES
     entries = [e for e in _page(k) if not only or type(e) is tuple and e[0] == only or only == "is" and e in _NUMBERS + ("in",)]
     n = len(entries)
 
     def chosen(i):
         if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of)
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo)
         neg = i < 0
         e = entries[-1 - i if neg else i]
         done = (lambda x: then(_negated(x))) if neg else then
+        here = lambda: _pick_part(then, k, only, of, undo)  # BACK on the card's pages
         if e == FIRST_OF:
-            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e)
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here)
         if e in WAS:
-            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e)
+            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here)
         if e == BACK2:
-            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e)
+            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here)
         if e == "in":
             return _pick_set(done, _entry_label(e))
         if type(e) is str:
@@ -849,7 +856,7 @@ def _pick_part(then, k=0, only=None, of=None):
     title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
     if of:  # a condition on an earlier card: which one, then the page
         title = _entry_label(of)[:-1] + title
-    return Choice(title, [_entry_label(e) for e in entries], chosen, sides=(n, n + 1), alt=True, lines=[t("wtr.e_keys")])
+    return Choice(title, [_entry_label(e) for e in entries], chosen, sides=(n, n + 1), alt=True, lines=[t("wtr.e_keys")], edit=True, undo=undo)
 
 
 def _on(x, head):

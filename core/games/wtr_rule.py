@@ -63,8 +63,11 @@ of the 72 cards after every reachable row (the first card, or the first two for 
 that looks at the card before the last, may be anything).
 """
 
+from array import array
+
 N = 72
 ALL = (1 << N) - 1
+NONE = 255  # no card, in walk()'s bytearray of last cards
 ATTRS = ("shape", "count", "fill", "colour")
 NAMES = (("circle", "triangle", "square"), None, ("outline", "filled"), ("white", "black"))
 VALUES = ((0, 1, 2), (1, 2, 3, 4, 5, 6), (0, 1), (0, 1))
@@ -342,13 +345,19 @@ def walk(a, b=None):
     proj = [_class_of(_lowest(m), pr) + 1 for m in classes] if pr else None
     pa = _compiled(a)
     pb = pa if b is None else _compiled(b)
+    # Per state, in the order found: its parent state, its last card (NONE: the empty
+    # row) and that card's class, in typed arrays: a guess that reads much of both cards
+    # walks thousands of states, which as lists held 30 KB of the Pico's heap.
+    parent, last, cls = array("H", [0]), bytearray([NONE]), bytearray(1)
     left = {}  # per prev class: the classes of last cards not reached yet with it
-    parent, last, cls = [-1], [None], [-1]  # per state, in the order found
     q = 0
     while q < len(last):
         c = last[q]
-        p = parent[q]
-        prev = last[p] if p >= 0 else None
+        if c == NONE:
+            c = prev = None
+        else:
+            p = last[parent[q]]
+            prev = None if p == NONE else p
         ma = _run(pa, c, prev)
         row = []
         s = q
@@ -360,8 +369,8 @@ def walk(a, b=None):
         j = proj[cls[q]] if proj is not None and q > 0 else 0
         todo = left.get(j)
         if todo is None:
-            todo = list(range(n))
-        keep = []
+            todo = range(n)
+        keep = bytearray()
         for i in todo:
             m = classes[i] & ma
             if m:
