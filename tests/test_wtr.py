@@ -110,6 +110,17 @@ def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
     assert g.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
 
 
+def test_the_rule_generator_is_loaded_only_while_a_round_begins():
+    """core.games.wtr_gen (3 KB of the Pico's heap) is let go once the round's rule is
+    drawn: the turns and guesses of a long round run without it."""
+    import sys
+
+    for level in ("easy", "hard", "expert"):
+        s = new(level=level)
+        assert "core.games.wtr_gen" not in sys.modules
+        assert R.parse(s["rule"]) and s["phase"] == "turn"
+
+
 def test_the_third_copy_of_a_card_is_refused():
     s = new(rule="colour = white")
     play(s, ["card", c(4)], ["pass"], ["card", c(4)], ["pass"])

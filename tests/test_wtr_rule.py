@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from core.games import wtr_rule as w
+from core.games import wtr_gen as gen, wtr_rule as w
 from core.rng import Rng
 from tests.mpwasm import run_micropython
 
@@ -857,7 +857,7 @@ def generated(level):
         out = []
         for seed in range(20):
             rng = Rng(1000 * seed + 17)
-            out += [w.generate(level, rng) for _ in range(100)]
+            out += [gen.generate(level, rng) for _ in range(100)]
         GENERATED[level] = out
     return GENERATED[level]
 
@@ -880,10 +880,10 @@ def own_walk(r):
 
 
 def in_band(r, walk):
-    """Every state of the walk [(row, accepted count)] within w.BAND, but for the first
+    """Every state of the walk [(row, accepted count)] within gen.BAND, but for the first
     card (the first two when r looks at the card before the last) accepting every card."""
     free = 2 if looks_back_two(r) else 1
-    return all(len(row) < free and n == 72 or w.BAND[0] <= n <= w.BAND[1] for row, n in walk)
+    return all(len(row) < free and n == 72 or gen.BAND[0] <= n <= gen.BAND[1] for row, n in walk)
 
 
 def two_card(r):
@@ -904,7 +904,7 @@ def has_relation(r):
     return r[0] in ("last", "prev", "was") or r[0] in ("and", "or", "not") and any(has_relation(x) for x in r[1:])
 
 
-@pytest.mark.parametrize("level", w.LEVELS)
+@pytest.mark.parametrize("level", gen.LEVELS)
 def test_generator_rules_are_playable(level):
     rs = generated(level)
     assert len(rs) == 2000
@@ -913,11 +913,11 @@ def test_generator_rules_are_playable(level):
     for r in distinct:
         assert w.parse(w.text(r)) == r
         walk = [(row, ma) for row, ma, _ in w.walk(r)]
-        assert len(walk) <= w.MAX_STATES
+        assert len(walk) <= gen.MAX_STATES
         assert all(m for _, m in walk), ("stuck", w.text(r))
         assert any(m != w.ALL for _, m in walk), ("accepts all", w.text(r))
         assert in_band(r, [(row, len(w.cards(m))) for row, m in walk]), w.text(r)
-        assert w.playable(r) and w.fair(r)
+        assert w.playable(r) and gen.fair(r)
         if r[0] in ("and", "or"):
             for part in r[1:]:
                 assert not w.equivalent(r, part), (w.text(r), w.text(part))
@@ -942,7 +942,7 @@ def test_generator_rules_are_playable(level):
         assert {m for _, m in mine} == {m for _, m in w.states(r)}
 
 
-# What the band (w.BAND, after the first card) keeps out and lets in, per level.
+# What the band (gen.BAND, after the first card) keeps out and lets in, per level.
 OUT_OF_BAND = [
     "count in {2, 3, 4, 5, 6} or shape != square",  # 89 %: the old medium rules' worst
     "count > 1",  # 83 %
@@ -960,21 +960,21 @@ IN_BAND = ["colour = white", "count = 3", "shape != square", "count = last.count
 def test_band_examples():
     for src in OUT_OF_BAND:
         r = w.parse(src)
-        assert w.playable(r) and not w.fair(r), src
+        assert w.playable(r) and not gen.fair(r), src
         assert not in_band(r, [(row, len(acc)) for row, acc in ref_walk(r)]), src
-    assert w.fair(w.parse("shape = circle and colour = white"))
+    assert gen.fair(w.parse("shape = circle and colour = white"))
     for src in IN_BAND + list(w.DECK):
         r = w.parse(src)
-        assert w.fair(r) and in_band(r, [(row, len(acc)) for row, acc in ref_walk(r)]), src
+        assert gen.fair(r) and in_band(r, [(row, len(acc)) for row, acc in ref_walk(r)]), src
 
 
-@pytest.mark.parametrize("level", w.LEVELS)
+@pytest.mark.parametrize("level", gen.LEVELS)
 def test_generator_acceptance_band_over_many_seeds(level):
     # one rule per seed, 600 seeds: each accepts BAND[0]..BAND[1] of the 72 cards after
     # every row it reaches (the judge's walk), but for the free first card(s)
     seen = set()
     for seed in range(1, 601):
-        r = w.generate(level, Rng(seed * 2654435761))
+        r = gen.generate(level, Rng(seed * 2654435761))
         if r in seen:
             continue
         seen.add(r)
@@ -984,12 +984,12 @@ def test_generator_acceptance_band_over_many_seeds(level):
 
 
 def test_generator_is_deterministic_and_levels_differ():
-    for level in w.LEVELS:
-        a = [w.generate(level, Rng(s)) for s in range(1, 30)]
-        b = [w.generate(level, Rng(s)) for s in range(1, 30)]
+    for level in gen.LEVELS:
+        a = [gen.generate(level, Rng(s)) for s in range(1, 30)]
+        b = [gen.generate(level, Rng(s)) for s in range(1, 30)]
         assert a == b
     seeds = [s * 2654435761 for s in range(1, 60)]  # small seeds start xorshift alike
-    easy, medium, hard, expert = ({w.text(w.generate(lv, Rng(s))) for s in seeds} for lv in w.LEVELS)
+    easy, medium, hard, expert = ({w.text(gen.generate(lv, Rng(s))) for s in seeds} for lv in gen.LEVELS)
     assert len(easy) > 15 and len(medium) > 30 and len(hard) > 30 and len(expert) > 40
     assert not easy & hard and not hard & expert and not medium & expert
 
@@ -1069,17 +1069,17 @@ def test_ignored_matches_reference(r):
 # ---------------------------------------------------------------- 7. under MicroPython
 
 MP_PROGRAM = """
-from core.games import wtr_rule as w
+from core.games import wtr_gen as gen, wtr_rule as w
 from core.rng import Rng
 
 def run():
     out = []
-    for level in w.LEVELS:
+    for level in gen.LEVELS:
         rng = Rng(4242)
         for seed in (1, 2, 3, 7, 99):
-            out.append(level + " " + w.text(w.generate(level, Rng(seed))))
+            out.append(level + " " + w.text(gen.generate(level, Rng(seed))))
         for _ in range(5):
-            r = w.generate(level, rng)
+            r = gen.generate(level, rng)
             out.append("{} {} {} {}".format(w.text(r), w.ignored(r), len(w.states(r)), w.playable(r)))
     pairs = PAIRS
     for a, b in pairs:

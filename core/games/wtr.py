@@ -35,6 +35,7 @@ Rulings where the rulebook is silent (the help text says them):
   only on the first card, or the shortest row after which it and the rule disagree.
 """
 
+from core import release
 from core.games import wtr_rule as R
 from core.games.wtr_rule import card, equivalent, fits, parse, text
 from core.games import options
@@ -111,9 +112,12 @@ def _begin_round(s):
         if s["level"] == "deck":
             s["rule"] = R.DECK[s["deck"][(s["round"] - 1) % len(R.DECK)]]
         else:
+            from core.games import wtr_gen
+
             r = Rng(s["rng"])
-            s["rule"] = text(R.generate(s["level"], r))
+            s["rule"] = text(wtr_gen.generate(s["level"], r))
             s["rng"] = r.state
+            release("core.games.wtr_gen")  # not needed again until the next round
     s["phase"] = "turn"
 
 

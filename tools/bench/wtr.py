@@ -106,6 +106,8 @@ def walked(W, a, b):
 
 def _atoms(W):
     """Atoms a guess may hold instead of one part of the rule (the mutations)."""
+    from core.games import wtr_gen as G
+
     out = [("first",)]
     for a in range(4):
         out += [("is", a, "=", v) for v in W.VALUES[a]]
@@ -114,7 +116,7 @@ def _atoms(W):
     for a in (W.SHAPE, W.COUNT):
         out += [("last", a, "=", s, c) for s in (1, -1) for c in (False, True)]
     out += [("last", W.COUNT, "<", 0, False), ("last", W.COUNT, ">", 0, False)]
-    if "expert" in W.LEVELS:  # the two-card forms
+    if "expert" in G.LEVELS:  # the two-card forms
         out += [("last", W.COUNT, "=", s, c) for s in (2, -2) for c in (False, True)]
         out += [("last", W.COUNT, "par", 0, False)]
         out += [("prev",) + x[1:] for x in out if x[0] == "last"]
@@ -143,15 +145,15 @@ def search():
     "nodes": most nodes, "worst": (seed, rule) of the costliest walk, "deepest": (seed,
     rule) with the most nodes}}, "different": (a, b, states walked) of the worst different
     pair found}."""
-    from core.games import wtr_rule as W
+    from core.games import wtr_gen as G, wtr_rule as W
     from core.rng import Rng
 
     out = {"levels": {}}
     hard = []  # the rules of DIFFERENT_LEVELS whose mutations are searched
-    for level in W.LEVELS:
+    for level in G.LEVELS:
         pool = {}
         for seed in range(1, SEEDS + 1):
-            pool.setdefault(W.generate(level, Rng(seed)), seed)
+            pool.setdefault(G.generate(level, Rng(seed)), seed)
         info = [(len(W.states(r)), nodes(r), seed, r) for r, seed in pool.items()]
         # the walk evaluates both rules in every state: shortlist by states x nodes of the two
         info.sort(key=lambda x: (-x[0] * (x[1] + nodes(rewrite(x[3]))), x[2]))
@@ -178,11 +180,11 @@ def search():
 def plan(found):
     """(data for mp/run_wtr.py, {label: expected}): the rules and pairs to time on the
     Pico, labels in the rule's text form; expected: equivalent(a, b) on CPython."""
-    from core.games import wtr_rule as W
+    from core.games import wtr_gen as G, wtr_rule as W
 
     fits, parse, pairs = [], [], []
     levels = found["levels"]
-    for level in W.LEVELS:
+    for level in G.LEVELS:
         lv = levels[level]
         for what, (seed, r) in (("most nodes", lv["deepest"]), ("costliest walk", lv["worst"])):
             if r not in [f[1] for f in fits]:
@@ -203,7 +205,7 @@ def plan(found):
     pairs.append(("rulebook: `colour = white` = `colour != black`", W.parse("colour = white"), W.parse("colour != black")))
     pairs.append(("rulebook: `shape in {circle, triangle}` vs `shape = circle`",
                   W.parse("shape in {circle, triangle}"), W.parse("shape = circle")))
-    for level in W.LEVELS:
+    for level in G.LEVELS:
         seed, r = levels[level]["worst"]
         pairs.append(("%s, seed %d, itself: `%s`" % (level, seed, W.text(r)), r, r))
         pairs.append(("%s, seed %d, rewritten: `%s` = `%s`" % (level, seed, W.text(r), W.text(rewrite(r))), r, rewrite(r)))
