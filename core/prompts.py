@@ -51,17 +51,22 @@ def open_prompt(ctx, p, root=False):
     A prompt with `edit` set is a state of something built step by step (a guess, one
     condition at a time): it takes the place of the previous state's screen and of the
     questions opened above it, and BACK on it opens p.undo() (the previous state, built
-    again) when there is one, else goes to the screen below. So a long edit keeps one
-    screen, not one per step: forty edits of a guess held 45 KB of the Pico's heap."""
+    again) when there is one, else does what BACK did on the edit's first state (the
+    screen below, or the game menu when the first state was a turn's first screen). So a
+    long edit keeps one screen, not one per step: forty edits of a guess held 45 KB of
+    the Pico's heap."""
     import sys
 
     app = ctx.app
+    leave = None  # BACK on a state without undo: what BACK did on the edit's first state
     if p.edit:
         st = app.stack
         k = len(st) - 1
         while k > 0 and not st[k].edit:
             k -= 1
         if k > 0:
+            prev = st[k]
+            leave = prev.leave if prev.undoes else prev.on_back  # the game menu, on a turn's root
             del st[k:]
     mod, fn = p.screen
     if mod not in sys.modules:
@@ -70,8 +75,12 @@ def open_prompt(ctx, p, root=False):
     if p.edit:
         top = app.top()
         top.edit = True
+        top.leave = leave
         if p.undo:
+            top.undoes = True
             top.on_back = lambda: open_prompt(ctx, p.undo())
+        elif leave:
+            top.on_back = leave
 
 
 class Prompt:

@@ -26,12 +26,15 @@ inline limit, so a save lives in the directory's metadata log and needs no data 
   e.g. ["play", 14, 2, 0, 13] is 5 bytes, ["pass"] 1 byte.
 
 This module writes: pack() the bytes of a save, store() copy n, remove() both at the end
-of a game; frame() and crc32() are shared with core.progress. Reading and checking a save
-is core.saves, loaded only where a game is resumed: during the turns the box carries the
-writer alone (its loader code released, about 2 KB of the Pico's heap).
+of a game; frame() and crc32() are shared with core.progress. It also holds the log of a
+game in progress in these tokens (Log; decode_log() reads them back). Reading and
+checking a save file is core.saves, loaded only where a game is resumed: during the
+turns the box carries the writer alone (its loader code released, about 2 KB of the
+Pico's heap).
 """
 
 import json
+from array import array
 
 VERSION = 2
 MAGIC = b"TB"
@@ -156,34 +159,150 @@ def _value(out, x, words):
         out.extend(s)
 
 
-def _words(log):
-    """Strings that start actions or appear in them, in order of first use (<= 32)."""
-    words = []
-    for a in log:
+def _action(out, a, words):
+    """Append the tokens of action a (a list) to out; words holds its strings."""
+    if not isinstance(a, (list, tuple)):
+        raise ValueError("an action is a list")
+    i = 0
+    if a and type(a[0]) is str and a[0] in words:
+        out.append(_WORD0 + words.index(a[0]))
+        i = 1
+    else:
+        out.append(A_START)
+    while i < len(a):
+        _value(out, a[i], words)
+        i += 1
+
+
+class Log:
+    """The action log held as a save holds it: the words (strings of the actions in
+    order of first use, <= 32) and the token bytes, appended action by action, with
+    where each action starts. As lists, an action takes 32 to 64 bytes of MicroPython's
+    heap (a long game's log 8 to 13 KB, the most that grows through an evening); here
+    a few bytes. A save writes these bytes as they are (the same bytes encode_log()
+    gives for the same actions), not the whole log encoded again after every step.
+    log[i] decodes one action (a new list); len(log), iteration in order, log == list,
+    and slices (a list of actions) as for a list."""
+
+    def __init__(self, actions=()):
+        self.words = []
+        self.data = bytearray()
+        self.starts = array("I")
+        for a in actions:
+            self.append(a)
+
+    def append(self, a):
+        words = self.words
         if isinstance(a, (list, tuple)):
             for x in a:
                 if type(x) is str and x not in words and len(words) < _WORDI - _WORD0:
                     words.append(x)
-    return words
+        out = bytearray()  # the log stays whole if the action cannot be written
+        _action(out, a, words)
+        self.starts.append(len(self.data))
+        self.data.extend(out)
+
+    def __len__(self):
+        return len(self.starts)
+
+    def __getitem__(self, i):
+        n = len(self.starts)
+        if type(i) is not int:  # a slice
+            return [self[k] for k in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("log index out of range")
+        end = self.starts[i + 1] if i + 1 < n else len(self.data)
+        return decode_log(self.words, memoryview(self.data)[self.starts[i] : end])[0]
+
+    def __iter__(self):
+        for i in range(len(self.starts)):
+            yield self[i]
+
+    def __eq__(self, other):
+        return list(self) == list(other)
 
 
 def encode_log(log):
-    """(words, token bytes) for a list of actions (each a list)."""
-    words = _words(log)
-    out = bytearray()
-    for a in log:
-        if not isinstance(a, (list, tuple)):
-            raise ValueError("an action is a list")
-        i = 0
-        if a and type(a[0]) is str and a[0] in words:
-            out.append(_WORD0 + words.index(a[0]))
-            i = 1
-        else:
-            out.append(A_START)
-        while i < len(a):
-            _value(out, a[i], words)
+    """(words, token bytes) for a list of actions (each a list), or for a Log."""
+    if not isinstance(log, Log):
+        log = Log(log)
+    return log.words, bytes(log.data)
+
+
+def _get_varint(data, i):
+    v = 0
+    shift = 0
+    while True:
+        b = data[i]
+        i += 1
+        v |= (b & 0x7F) << shift
+        if b < 0x80:
+            return v, i
+        shift += 7
+        if shift > 63:
+            raise ValueError("varint too long")
+
+
+def decode_log(words, data):
+    """Inverse of encode_log; ValueError on any malformed byte."""
+    log = []
+    stack = []  # open lists; stack[0] is the current action
+    i = 0
+    n = len(data)
+    try:
+        while i < n:
+            b = data[i]
             i += 1
-    return words, bytes(out)
+            if (_WORD0 <= b < _WORDI) or b == A_START:
+                if len(stack) > 1:
+                    raise ValueError("action inside a list")
+                cur = []
+                log.append(cur)
+                stack = [cur]
+                if b != A_START:
+                    cur.append(words[b - _WORD0])
+                continue
+            if not stack:
+                raise ValueError("value before the first action")
+            top = stack[-1]
+            if b < _WORD0:
+                top.append(b)
+            elif b < A_START:
+                top.append(words[b - _WORDI])
+            elif b == OPEN:
+                if len(stack) > 32:
+                    raise ValueError("lists nested too deep")
+                lst = []
+                top.append(lst)
+                stack.append(lst)
+            elif b == CLOSE:
+                if len(stack) < 2:
+                    raise ValueError("unbalanced list")
+                stack.pop()
+            elif b == TRUE:
+                top.append(True)
+            elif b == FALSE:
+                top.append(False)
+            elif b == NONE:
+                top.append(None)
+            elif b == INT:
+                v, i = _get_varint(data, i)
+                top.append(-((v + 1) >> 1) if v & 1 else v >> 1)
+            elif b == JSONV:
+                k, i = _get_varint(data, i)
+                if i + k > n:
+                    raise ValueError("truncated value")
+                top.append(json.loads(bytes(data[i : i + k]).decode()))
+                i += k
+            else:
+                raise ValueError("bad token")
+    except IndexError:
+        raise ValueError("truncated log")
+    if len(stack) > 1:
+        raise ValueError("unclosed list")
+    return log
 
 
 # ------------------------------------------------------------------ file format

@@ -12,82 +12,8 @@ g game id, s settings, r seed, l log, n sequence number, st the replayed state.
 
 import json
 
-from core.savefile import _WORD0, _WORDI, A_START, CLOSE, FALSE, HEAD, INT, JSONV, MAGIC, NONE, OPEN, TRUE, VERSION
-from core.savefile import crc32, files, slot, store
-
-
-def _get_varint(data, i):
-    v = 0
-    shift = 0
-    while True:
-        b = data[i]
-        i += 1
-        v |= (b & 0x7F) << shift
-        if b < 0x80:
-            return v, i
-        shift += 7
-        if shift > 63:
-            raise ValueError("varint too long")
-
-
-def decode_log(words, data):
-    """Inverse of encode_log; ValueError on any malformed byte."""
-    log = []
-    stack = []  # open lists; stack[0] is the current action
-    i = 0
-    n = len(data)
-    try:
-        while i < n:
-            b = data[i]
-            i += 1
-            if (_WORD0 <= b < _WORDI) or b == A_START:
-                if len(stack) > 1:
-                    raise ValueError("action inside a list")
-                cur = []
-                log.append(cur)
-                stack = [cur]
-                if b != A_START:
-                    cur.append(words[b - _WORD0])
-                continue
-            if not stack:
-                raise ValueError("value before the first action")
-            top = stack[-1]
-            if b < _WORD0:
-                top.append(b)
-            elif b < A_START:
-                top.append(words[b - _WORDI])
-            elif b == OPEN:
-                if len(stack) > 32:
-                    raise ValueError("lists nested too deep")
-                lst = []
-                top.append(lst)
-                stack.append(lst)
-            elif b == CLOSE:
-                if len(stack) < 2:
-                    raise ValueError("unbalanced list")
-                stack.pop()
-            elif b == TRUE:
-                top.append(True)
-            elif b == FALSE:
-                top.append(False)
-            elif b == NONE:
-                top.append(None)
-            elif b == INT:
-                v, i = _get_varint(data, i)
-                top.append(-((v + 1) >> 1) if v & 1 else v >> 1)
-            elif b == JSONV:
-                k, i = _get_varint(data, i)
-                if i + k > n:
-                    raise ValueError("truncated value")
-                top.append(json.loads(bytes(data[i : i + k]).decode()))
-                i += k
-            else:
-                raise ValueError("bad token")
-    except IndexError:
-        raise ValueError("truncated log")
-    if len(stack) > 1:
-        raise ValueError("unclosed list")
-    return log
+from core.savefile import _WORD0, _WORDI, HEAD, MAGIC, VERSION
+from core.savefile import crc32, decode_log, files, slot, store
 
 
 # ------------------------------------------------------------------ file format

@@ -19,6 +19,7 @@ is applied; redo only re-applies what was already applied.
 """
 
 from core import games, savefile
+from core.savefile import Log
 
 
 class Session:
@@ -35,21 +36,21 @@ class Session:
         if state is not None:
             # Already replayed by the loader (core.saves.check); drawn is found on demand.
             self.state = state
-            self.log = list(log)
+            self.log = Log(log)
         else:
-            self.log = []
             self._replay(log)
 
     @classmethod
     def from_record(cls, rec, storage=None):
         return cls(rec["g"], rec["s"], rec["r"], rec["l"], storage, rec.get("n", 0), rec.get("st"))
 
-    def _replay(self, log):
+    def _replay(self, log, n=None):
+        """The state after the first n actions of log (a list or a Log; all when None)."""
         self.state = self.game.new(self.settings, self.seed)
-        self.log = []
+        self.log = Log()  # the actions as a save's tokens (core.savefile.Log)
         self.drawn = []
-        for action in log:
-            self._apply(action)
+        for i in range(len(log) if n is None else n):
+            self._apply(log[i])
 
     def _apply(self, action):
         """Apply and log one action, noting when it drew from the game's random stream."""
@@ -112,7 +113,7 @@ class Session:
     def last(self):
         """The last action in one short row (the game's brief()), or None."""
         brief = getattr(self.game, "brief", None)
-        return brief(self.state, self.log[-1]) if brief and self.log else None
+        return brief(self.state, self.log[-1]) if brief and len(self.log) else None
 
     def overrides(self):
         """The game's overrides now: [(label, prompt)] (core.gamemenu)."""
@@ -132,11 +133,11 @@ class Session:
             raise ValueError("nothing to undo")
         if not self.can_undo(steps):
             raise ValueError("undo would cross a secret")
-        keep = len(self.log) - steps
-        undone = self.log[keep:]
-        self._replay(self.log[:keep])
-        undone.reverse()
-        self.redo_log.extend(undone)
+        old = self.log
+        keep = len(old) - steps
+        self._replay(old, keep)
+        for i in range(len(old) - 1, keep - 1, -1):  # the next one to redo last
+            self.redo_log.append(old[i])
         self.save()
 
     def can_redo(self):

@@ -128,6 +128,24 @@ def vote(s, *sides_tiles):
     g.apply(s, ["vote"] + [x for st in sides_tiles for x in st])
 
 
+def test_the_mat_is_chosen_on_one_screen_and_back_returns_to_the_slot_before_with_its_card():
+    """The mat's slots are an edit (core.prompts.open_prompt): each slot takes the place
+    of the one before (eight screens kept for BACK held 8 KB of the Pico's heap at the
+    setup), BACK rebuilds the slot before with the card chosen there under the cursor."""
+    i18n.set_lang("en")
+    s = g.new({"players": NAMES[:3]}, 1)
+    first = g.prompt(s)
+    assert first.edit and first.undo is None  # BACK on the first slot: the screen below
+    second = first.answer(2)
+    assert second.edit and second.title != first.title
+    back = second.undo()
+    label = lambda o: o if isinstance(o, str) else o()  # catalogue names are looked up as shown
+    assert (back.title, back.initial) == (first.title, 2)
+    assert [label(o) for o in back.options] == [label(o) for o in first.options]
+    custom = second.answer(len(second.options) - 1).answer("Odd")  # a custom card, then the third slot
+    assert custom.undo().initial == len(second.options) - 1  # the cursor on "Custom card…"
+
+
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():
     s = g.new({"players": NAMES[:3]}, 1)
     assert "same colour" in refused(s, ["mat", "c:00", "c:03", "v:alone", "v:left", "i:first", "i:top"])
@@ -442,6 +460,22 @@ def resumed(make_box, log, seed=1):
     box = make_box(storage=storage)
     box.do("DOWN", "DOWN", "DOWN", "DOWN", "OK", "OK")  # the game, resume
     return box
+
+
+def test_back_through_the_mat_slots_ends_on_the_game_menu(make_box):
+    box = resumed(make_box, [])
+    at = lambda: (box.app.top().title, len(box.app.stack))
+    assert at() == ("Correction 1", 2)
+    box.do("DOWN", "DOWN", "OK", "OK")
+    assert at() == ("Voting 1", 2)  # one screen for the mat
+    box.do("BACK")
+    assert at() == ("Correction 2", 2) and box.app.top().index == 0
+    box.do("BACK")
+    assert at() == ("Correction 1", 2) and box.app.top().index == 2
+    box.do("BACK")  # the first slot is the turn's first screen: BACK opens the game menu
+    assert at() == ("Das Regeln Wir Schon!", 3)
+    box.do("BACK")
+    assert at() == ("Correction 1", 2)
 
 
 def to_vote():

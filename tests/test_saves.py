@@ -116,6 +116,91 @@ def test_action_tokens_roundtrip_any_json_actions(log):
     assert saves.decode_log(words, data) == log
 
 
+@given(st.lists(st.lists(json_value, max_size=6), max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_a_log_held_as_tokens_reads_as_the_list_and_saves_written_before_it_still_load(log):
+    """core.savefile.Log, built action by action, holds what the list holds. Saves
+    written before it (their words found in the whole log first, so a nested string
+    may be a word before its first use at the top) read back the same."""
+    lg = savefile.Log()
+    for a in log:
+        lg.append(a)
+    assert len(lg) == len(log) and list(lg) == log and lg == log
+    assert [lg[i] for i in range(-len(log), len(log))] == log + log
+    assert lg[1:3] == log[1:3]
+    assert savefile.encode_log(log) == (lg.words, bytes(lg.data))
+    words = []
+    for x in [x for a in log for x in a if type(x) is str]:
+        if x not in words and len(words) < 32:
+            words.append(x)
+    out = bytearray()
+    for a in log:
+        savefile._action(out, a, words)
+    assert saves.decode_log(words, bytes(out)) == log
+
+
+def test_a_log_refuses_what_is_no_action_and_stays_whole():
+    lg = savefile.Log([["play", 1]])
+    with pytest.raises(ValueError):
+        lg.append("play")
+    with pytest.raises(TypeError):
+        lg.append(["play", object()])
+    assert lg == [["play", 1]] and len(lg.data) == 2
+
+
+def test_undo_leaves_the_log_a_fresh_game_of_the_same_steps_has():
+    s = play(12)
+    s.undo(3)
+    again = Session(s.game_id, s.settings, s.seed, list(s.log))
+    assert (s.log.words, bytes(s.log.data)) == (again.log.words, bytes(again.log.data))
+
+
+LOG_HEAP = """
+import gc
+from core.savefile import Log
+
+def actions():  # What the Rule?!'s kinds of action
+    for i in range(200):
+        yield [("card", "pass", "fit", "hand")[i % 4], i % 72] if i % 25 else ["guess", "colour != last.colour"]
+
+none = lambda: None
+held, live, steps = None, [], [none, none, lambda: Log(actions()), none, none, lambda: list(actions())]
+
+def bench_step():  # tools/bench/wasm.mjs collects after each step, then runs bench_after
+    global held, log
+    if not steps:
+        return False
+    held = steps.pop(0)()
+    if held is not None and not isinstance(held, list):
+        log = held  # kept to be read at the end
+    return True
+
+def bench_after():
+    live.append(gc.mem_alloc())
+
+def bench_done():
+    print(live[5] - live[4], live[2] - live[1], log[24] == ["card", 24], log[25] == ["guess", "colour != last.colour"])
+"""
+
+
+def test_a_long_log_takes_a_fraction_of_the_heap_lists_take_under_micropython(tmp_path):
+    """200 actions: as lists 6 KB and more of the Pico's heap (a long game's log, the
+    most that grows through an evening); as a save's tokens under 1.5 KB."""
+    import subprocess
+
+    from tests.mpwasm import require
+    from tools.bench import ROOT, wasm
+
+    require()
+    wasm.build_tree(str(tmp_path / "tree"), mpy=False)
+    (tmp_path / "log_heap.py").write_text(LOG_HEAP)
+    out = subprocess.run(["node", wasm.DRIVER, ROOT, str(tmp_path / "log_heap.py"), str(tmp_path / "tree")],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    as_lists, as_log, ok1, ok2 = out.split()
+    assert (ok1, ok2) == ("True", "True")
+    assert int(as_lists) > 6000 and int(as_log) < 1536, (as_lists, as_log)
+
+
 def test_many_distinct_words_roundtrip():
     log = [["w%d" % i, "v%d" % i, i] for i in range(60)]
     words, data = savefile.encode_log(log)
@@ -125,7 +210,7 @@ def test_many_distinct_words_roundtrip():
 def test_plain_json_save_is_not_trusted():
     # The first, unreleased format had no checksum; a file like it is damaged, not read.
     s = play(10)
-    raw = json.dumps({"v": 1, "g": GID, "s": s.settings, "r": s.seed, "l": s.log}).encode()
+    raw = json.dumps({"v": 1, "g": GID, "s": s.settings, "r": s.seed, "l": list(s.log)}).encode()
     st = MemStorage({"g23.sav": raw})
     rec, bad = saves.fetch(st, GID)
     assert rec is None and bad and st.get(bad) == raw

@@ -97,8 +97,8 @@ def check_turn_screen(session_of, box, walk):
     """On a turn's first screen (the stack: home, this): the last action is on it, and a
     short BACK opens the game menu, a second BACK brings this very screen back."""
     app = box.app
-    if len(app.stack) != 2 or app.secret is not None or isinstance(app.top(), HandOver):
-        return
+    if len(app.stack) != 2 or app.secret is not None or isinstance(app.top(), HandOver) or app.top().undoes:
+        return  # not a turn's first screen (undoes: a later state of an edit, whose BACK undoes it)
     play_ = session_of()
     screen = app.top()
     if play_ is None or play_.session.prompt() is None or getattr(screen, "_checked", False):

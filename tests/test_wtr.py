@@ -706,6 +706,30 @@ def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
     assert top().title == "Guess the rule?" and len(box.app.stack) == depth - 1
 
 
+def test_a_revealed_hand_is_entered_on_one_screen_and_back_goes_to_the_card_before(make_box):
+    with open(os.path.join(HERE, "scripts", "wtr_4players.txt")) as f:
+        lines = [x.strip() for x in f]
+    box = make_box()
+    k = lines.index("# hand 49 53 57 61 65 69 15 19 44 26")
+    box.do(*[x for x in lines[:k] if x and not x.startswith(("#", "expect"))])
+    box.do("OK", "DOWN", "OK")  # "Reveal my hand"
+    top = lambda: box.app.top()
+    depth = len(box.app.stack)
+    entered = []
+    for keys in (("DOWN", "LEFT", "YES"), ("wait 1000", "UP"), ("wait 1000", "UP")):
+        box.do(*keys)
+        entered.append(list(top().values))
+        box.do("OK")
+        assert len(box.app.stack) == depth
+    assert top().title == "Hand: card 4/10"
+    for n in (3, 2, 1):
+        box.do("BACK")  # the card before, as it was entered
+        assert (top().title, top().values) == ("Hand: card %d/10" % n, entered[n - 1])
+        assert len(box.app.stack) == depth
+    box.do("BACK")
+    assert len(box.app.stack) == depth - 1 and top().title != "Hand: card 1/10"
+
+
 def test_a_stray_second_ok_plays_no_card(make_box):
     """OK on "Play a card" pressed twice: the entry takes OK only once a value changed
     or the screen has been up a moment (a card cannot be undone)."""

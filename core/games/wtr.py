@@ -664,11 +664,13 @@ def _turn(s):
     return Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
 
 
-def _ask_card(s, hand, total=None):
-    """Card entry on one screen, from the card entered last: UP/DOWN the count,
+def _ask_card(s, hand, total=None, c=None):
+    """Card entry on one screen, from the card entered last (or c): UP/DOWN the count,
     LEFT/RIGHT the shape, YES the fill, NO the colour. `hand`: a revealed hand so far
-    (total: its size), or None for one card to play."""
-    c = hand[-1] if hand else s.get("entered", 0)
+    (total: its size), or None for one card to play. A hand's cards are an edit
+    (core.prompts.open_prompt): one screen for the whole hand, BACK the card before."""
+    if c is None:
+        c = hand[-1] if hand else s.get("entered", 0)
     start = [R.attr(c, R.COUNT), R.attr(c, R.SHAPE), R.attr(c, R.FILL), R.attr(c, R.COLOUR)]
     fields = [
         (t("wtr.f.count"), 1, 6, None),
@@ -684,7 +686,8 @@ def _ask_card(s, hand, total=None):
         return _ask_hand(s, hand + [c])
 
     title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
-    p = Fields(title, fields, entered, start, True, player=s["active"])
+    undo = (lambda: _ask_card(s, hand[:-1], total, hand[-1])) if hand else None
+    p = Fields(title, fields, entered, start, True, player=s["active"], edit=total is not None, undo=undo)
     p.guard = True  # a card is final: the OK that opened this screen, pressed twice, plays none
     return p
 
