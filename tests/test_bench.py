@@ -374,6 +374,15 @@ def test_press_profile_takes_each_lines_slowest_frame_and_its_target():
     assert pp.line(*found[0]).startswith("line    1 DOWN   34.0 ms (CPU 25.0")
 
 
+def test_line_heap_reads_the_programs_lines_and_caches_and_names_the_turn():
+    from tools.bench import line_heap as lh
+
+    out = "L -1 40\nL 1 900\nL 2 1000\nnoise\nL 3 1200\nC end 1100\nC frame 900\n{\"err\": null}"
+    assert lh.parse(out) == ({1: 900, 2: 1000, 3: 1200}, [("end", 1100), ("frame", 900)])
+    script = ["# Alan's turn", "OK", "DOWN", "# guess", "OK"]
+    assert [lh.context(script, n) for n in (1, 3, 4, 5)] == ["# Alan's turn", "# Alan's turn", "# guess", "# guess"]
+
+
 def test_soak_scripts_are_made_from_the_code_and_play_through():
     s = soak.scripts(("g23", "vote"))  # each played on CPython inside scripts()
     assert s["g23"].count('expect "%s"' % i18n.t("game.final")) == 2  # two whole games of 23
