@@ -140,14 +140,8 @@ def _round_fields(s, k):
 
 
 def _rule(s):
-    """The secret rule, parsed once per text (judging a card must be instant)."""
-    global _cached
-    if _cached[0] != s["rule"]:
-        _cached = (s["rule"], parse(s["rule"]))
-    return _cached[1]
-
-
-_cached = (None, None)
+    """The secret rule (parse() keeps it: judging a card must be instant)."""
+    return parse(s["rule"])
 
 
 MAX_DEPTH = 8  # a guess from the editor nests or, and, not and a condition: 4 levels

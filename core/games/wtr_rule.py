@@ -627,10 +627,29 @@ class _Parser:
         return (CARDS[k - 1], a, op, step, cyclic)
 
 
+_PARSED = []  # [text, rule] of the last two texts parsed: the secret rule and a guess
+
+
 def parse(s):
-    """The rule written in the text form; ValueError saying where it is wrong.
-    Iterative (an explicit stack of open brackets, not one Python call per bracket): the
-    Pico's 8 KB C stack held only two levels of brackets from the REPL, fewer in the app."""
+    """The rule written in the text form; ValueError saying where it is wrong. The same
+    rule object for a text parsed lately (a guess is judged, then said again on the
+    verdict's screen; the secret rule judges every card; _compiled() keeps programs by
+    that object): a long guess took as long to parse as to judge."""
+    done = _PARSED
+    for i in range(0, len(done), 2):
+        if done[i] == s:
+            return done[i + 1]
+    r = _parse(s)
+    if len(done) >= 4:
+        del done[:2]
+    done += [s, r]
+    return r
+
+
+def _parse(s):
+    """parse() itself. Iterative (an explicit stack of open brackets, not one Python call
+    per bracket): the Pico's 8 KB C stack held only two levels of brackets from the REPL,
+    fewer in the app."""
     p = _Parser(s)
     outer = []  # per open bracket: (ors, ands, nots) of the text around it
     ors, ands, nots = [], [], 0  # the bracket being read: finished conjunctions, the
