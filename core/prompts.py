@@ -62,7 +62,7 @@ def open_prompt(ctx, p, root=False):
     if p.edit:
         st = app.stack
         k = len(st) - 1
-        while k > 0 and not st[k].edit:
+        while k > 0 and st[k].edit is not ctx:  # this game's or this voter's edit only
             k -= 1
         if k > 0:
             prev = st[k]
@@ -74,7 +74,7 @@ def open_prompt(ctx, p, root=False):
     getattr(sys.modules[mod], fn)(ctx, p, root)
     if p.edit:
         top = app.top()
-        top.edit = True
+        top.edit = ctx
         top.leave = leave
         if p.undo:
             top.undoes = True

@@ -193,12 +193,16 @@ class Log:
 
     def append(self, a):
         words = self.words
-        if isinstance(a, (list, tuple)):
+        n = len(words)
+        out = bytearray()  # the log stays as it was if the action cannot be written
+        try:
             for x in a:
                 if type(x) is str and x not in words and len(words) < _WORDI - _WORD0:
                     words.append(x)
-        out = bytearray()  # the log stays whole if the action cannot be written
-        _action(out, a, words)
+            _action(out, a, words)
+        except (TypeError, ValueError):
+            del words[n:]
+            raise ValueError("an action is a list of JSON values")
         self.starts.append(len(self.data))
         self.data.extend(out)
 
@@ -221,7 +225,7 @@ class Log:
             yield self[i]
 
     def __eq__(self, other):
-        return list(self) == list(other)
+        return isinstance(other, (list, Log)) and list(self) == list(other)
 
 
 def encode_log(log):

@@ -142,8 +142,14 @@ def test_the_mat_is_chosen_on_one_screen_and_back_returns_to_the_slot_before_wit
     label = lambda o: o if isinstance(o, str) else o()  # catalogue names are looked up as shown
     assert (back.title, back.initial) == (first.title, 2)
     assert [label(o) for o in back.options] == [label(o) for o in first.options]
-    custom = second.answer(len(second.options) - 1).answer("Odd")  # a custom card, then the third slot
-    assert custom.undo().initial == len(second.options) - 1  # the cursor on "Custom card…"
+    third = second.answer(len(second.options) - 1).answer("Odd")  # a custom card, then the third slot
+    again = third.undo()
+    assert again.initial == len(second.options) - 1  # the cursor on "Custom card…", the name kept
+    assert again.answer(again.initial).initial == "Odd"
+    assert back.answer(2).initial == 0 and back.answer(2).title == second.title  # slot 2 was its first card
+    fourth = third.answer(1)
+    slot2 = fourth.undo().undo()
+    assert slot2.answer(slot2.initial).answer("Odd").initial == 1  # forward again: the choices made before
 
 
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():

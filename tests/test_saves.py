@@ -141,11 +141,13 @@ def test_a_log_held_as_tokens_reads_as_the_list_and_saves_written_before_it_stil
 
 def test_a_log_refuses_what_is_no_action_and_stays_whole():
     lg = savefile.Log([["play", 1]])
-    with pytest.raises(ValueError):
-        lg.append("play")
-    with pytest.raises(TypeError):
-        lg.append(["play", object()])
-    assert lg == [["play", 1]] and len(lg.data) == 2
+    for bad in ("play", 7, ["zap", object()]):
+        with pytest.raises(ValueError):
+            lg.append(bad)
+    assert lg == [["play", 1]] and len(lg.data) == 2 and lg.words == ["play"]
+    lg.append(["pass"])
+    assert savefile.encode_log(lg) == savefile.encode_log([["play", 1], ["pass"]])
+    assert lg != None and lg != "play" and lg == savefile.Log(lg)  # noqa: E711 (== with anything)
 
 
 def test_undo_leaves_the_log_a_fresh_game_of_the_same_steps_has():

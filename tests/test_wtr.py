@@ -110,15 +110,16 @@ def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
     assert g.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
 
 
-def test_the_rule_generator_is_loaded_only_while_a_round_begins():
-    """core.games.wtr_gen (3 KB of the Pico's heap) is let go once the round's rule is
-    drawn: the turns and guesses of a long round run without it."""
+def test_the_rule_generator_is_let_go_before_a_rounds_screens():
+    """core.games.wtr_gen (3 KB of the Pico's heap) draws a round's rule in apply and is
+    let go when the turn's screen is asked for: the turns and guesses of a long round run
+    without it, and a replay of the log (undo) loads it once, not once per round."""
     import sys
 
     for level in ("easy", "hard", "expert"):
         s = new(level=level)
-        assert "core.games.wtr_gen" not in sys.modules
-        assert R.parse(s["rule"]) and s["phase"] == "turn"
+        assert "core.games.wtr_gen" in sys.modules and R.parse(s["rule"]) and s["phase"] == "turn"
+        assert g.prompt(s).title and "core.games.wtr_gen" not in sys.modules
 
 
 def test_the_third_copy_of_a_card_is_refused():
@@ -257,6 +258,7 @@ def test_the_editor_says_a_condition_on_the_first_card_in_one_step():
     play(s, ["card", c(1)])
     first = _guessing(s).answer(_guessing(s).sides[0])
     assert first.options == ["first card", "first card: \u2026", "last was \u2026", "2 back was \u2026", "vs. 2 back \u2026"]
+    assert first.answer(1).undo().initial == 1  # BACK on "first card: …": the cursor on it
     white = first.answer(1).answer(3).answer(0)  # LEFT: the colour page, only values
     assert white.options[:2] == ["first card:", "  white card"]  # a long part: two lines
     p = white.answer(3)  # and ...
@@ -694,8 +696,10 @@ def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
     assert top().title == "This condition" and len(box.app.stack) == depth + 1
     box.do("OK")  # removed
     assert top().items.count("triangle") == 11 and len(box.app.stack) == depth
-    box.do("BACK")  # the removal undone
-    assert top().items.count("triangle") == 12
+    box.do("BACK")  # the removal undone, the cursor on the condition it brought back
+    assert top().items.count("triangle") == 12 and top().index == 24  # the last of 25 lines
+    box.do("UP", "OK", "BACK")  # "and" <-> "or", undone: the cursor on the connective
+    assert top().items[top().index] == "  and"
     for k in range(11, -1, -1):
         box.do("BACK")
         assert top().title == "Guess" and top().items.count("triangle") == k and len(box.app.stack) == depth
@@ -726,7 +730,9 @@ def test_a_revealed_hand_is_entered_on_one_screen_and_back_goes_to_the_card_befo
         box.do("BACK")  # the card before, as it was entered
         assert (top().title, top().values) == ("Hand: card %d/10" % n, entered[n - 1])
         assert len(box.app.stack) == depth
-    box.do("BACK")
+    box.do("OK")  # card 1 kept (no OK opened it: nothing to guard); card 2 as it was entered
+    assert (top().title, top().values) == ("Hand: card 2/10", entered[1])
+    box.do("BACK", "BACK")
     assert len(box.app.stack) == depth - 1 and top().title != "Hand: card 1/10"
 
 

@@ -488,38 +488,42 @@ def _prompt(s):
     return None
 
 
-def _ask_mat(s, got, was=None):
+def _ask_mat(s, got, ahead=()):
     """The mat's cards, slot by slot: an edit (core.prompts.open_prompt), one screen
-    for the eight slots; BACK goes to the slot before, its card (was) under the cursor."""
+    for the eight slots; BACK goes to the slot before. ahead: the cards chosen for this
+    slot and the next ones before BACK came here, each under the cursor again."""
     k = len(got)
     if k == len(SLOTS):
         return ["mat"] + got
     title = t("drws.q.mat", t("drws.t." + SLOTS[k]), k % 2 + 1)
     # The second card of a kind is not the first again, nor a correction of its colour.
     taken = [c for c in D.CATALOGUE[SLOTS[k]] if k % 2 and (c == got[-1] or D.clash([got[-1], c]))]
-    p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code]), exclude=taken, was=was)
+    p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code], ahead[1:]), exclude=taken,
+                  was=ahead[0] if ahead else None)
     p.edit = True
     if got:
-        p.undo = lambda: _ask_mat(s, got[:-1], got[-1])
+        p.undo = lambda: _ask_mat(s, got[:-1], [got[-1]] + list(ahead))
     return p
 
 
 def _ask_code(title, kind, player, then, exclude=(), was=None):
     """A card of one type: from the catalogue, or a custom card named by the players
-    (was: the card under the cursor, else the first)."""
+    (was: the card under the cursor, else the first; a custom one's name given again)."""
     codes = [c for c in D.CATALOGUE[kind] if c not in exclude]
     # Names looked up as the list shows them: a type has up to 20 cards, and looking
     # them all up took 15 ms of the first mat card's screen on the Pico.
     opts = [_name_of(c) for c in codes] + [t("drws.custom")]
+    custom = was is not None and D.custom(was)
+    named = was[was.index(":") + 1 :] if custom else ""
 
     def chosen(i):
         if i < len(codes):
             return then(codes[i])
         from core.textentry import Text
 
-        return Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12)
+        return Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12, initial=named)
 
-    initial = codes.index(was) if was in codes else len(codes) if was else 0  # a custom card: "Custom…"
+    initial = codes.index(was) if was in codes else len(codes) if custom else 0
     return Choice(title, opts, chosen, initial, player=player)
 
 

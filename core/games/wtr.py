@@ -117,7 +117,6 @@ def _begin_round(s):
             r = Rng(s["rng"])
             s["rule"] = text(wtr_gen.generate(s["level"], r))
             s["rng"] = r.state
-            release("core.games.wtr_gen")  # not needed again until the next round
     s["phase"] = "turn"
 
 
@@ -603,6 +602,9 @@ def _near_lines(near):
 
 
 def prompt(s):
+    # The generator (a round's start, in apply) is let go here, on the way to the screens:
+    # not in apply, where a replay of the log would load it again for every round.
+    release("core.games.wtr_gen")
     if s["note"] and s["box"] and s["phase"] != "over":
         return _note_show(s, lambda: _prompt(s))
     return _prompt(s)
@@ -658,13 +660,13 @@ def _turn(s):
     return Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
 
 
-def _ask_card(s, hand, total=None, c=None):
-    """Card entry on one screen, from the card entered last (or c): UP/DOWN the count,
+def _ask_card(s, hand, total=None, ahead=(), guard=True):
+    """Card entry on one screen, from the card entered last: UP/DOWN the count,
     LEFT/RIGHT the shape, YES the fill, NO the colour. `hand`: a revealed hand so far
     (total: its size), or None for one card to play. A hand's cards are an edit
-    (core.prompts.open_prompt): one screen for the whole hand, BACK the card before."""
-    if c is None:
-        c = hand[-1] if hand else s.get("entered", 0)
+    (core.prompts.open_prompt): one screen for the whole hand, BACK the card before;
+    ahead: the cards entered from this one on before BACK came here, each offered again."""
+    c = ahead[0] if ahead else hand[-1] if hand else s.get("entered", 0)
     start = [R.attr(c, R.COUNT), R.attr(c, R.SHAPE), R.attr(c, R.FILL), R.attr(c, R.COLOUR)]
     fields = [
         (t("wtr.f.count"), 1, 6, None),
@@ -677,27 +679,28 @@ def _ask_card(s, hand, total=None, c=None):
         c = card(v[1], v[0], v[2], v[3])
         if total is None:
             return ["card", c]
-        return _ask_hand(s, hand + [c])
+        return _ask_hand(s, hand + [c], ahead[1:])
 
     title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
-    undo = (lambda: _ask_card(s, hand[:-1], total, hand[-1])) if hand else None
+    # BACK opens the card before: no OK opened it, none to guard against
+    undo = (lambda: _ask_card(s, hand[:-1], total, [hand[-1]] + list(ahead), False)) if hand else None
     p = Fields(title, fields, entered, start, True, player=s["active"], edit=total is not None, undo=undo)
-    p.guard = True  # a card is final: the OK that opened this screen, pressed twice, plays none
+    p.guard = guard  # a card is final: the OK that opened this screen, pressed twice, plays none
     return p
 
 
-def _ask_hand(s, hand):
+def _ask_hand(s, hand, ahead=()):
     total = s["hands"][s["active"]]
     if len(hand) == total:
         return ["hand"] + hand
-    return _ask_card(s, hand, total)
+    return _ask_card(s, hand, total, ahead)
 
 
 def _guess(s):
     me = s["active"]
     if s["box"]:
         opts = [t("wtr.a.guess"), t("wtr.a.pass")]
-        return Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ((), None)) if i == 0 else ["pass"], player=me)
+        return Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ((), None, None)) if i == 0 else ["pass"], player=me)
     opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
     right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
     return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)
@@ -729,7 +732,7 @@ def _points_lines(s):
 # or negates it. BACK undoes the last edit. A condition is picked from pages, one per
 # attribute and one for the first card (LEFT/RIGHT turn them); NO picks its negation.
 # The editor's states are edits (core.prompts.open_prompt): one screen however long the
-# editing; `hist` is (parts, the hist before the last edit or None).
+# editing, BACK the state before.
 
 
 def _rule_of(parts):
@@ -745,12 +748,14 @@ def _rule_of(parts):
     return ors[0] if len(ors) == 1 else tuple(["or"] + ors)
 
 
-def _editor(s, hist):
-    parts, older = hist
-    undo = (lambda: _editor(s, older)) if older else None
-    edited = lambda new: _editor(s, (new, hist))
+def _editor(s, hist, focus=None):
+    """hist: (parts, the hist before the last edit or None, the part that edit touched).
+    The cursor waits on "Check", or on part `focus` (BACK shows where it undid)."""
+    parts, older, _ = hist
+    undo = (lambda: _editor(s, older, hist[2])) if older else None
+    edited = lambda new, k: _editor(s, (new, hist, k))
     if not parts:
-        return _pick_part(lambda x: edited((x,)), undo=undo)
+        return _pick_part(lambda x: edited((x,), 0), undo=undo)
     from core.ui import NARROW, wrap
 
     opts = []
@@ -765,15 +770,16 @@ def _editor(s, hist):
     def chosen(i):
         if i < n and at[i] % 2:  # a connective: "and" <-> "or"
             i = at[i]
-            return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :])
+            return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :], i)
         if i < n:
             return _edit_part(parts, at[i], edited)
         if i > n:
-            return _pick_part(lambda x: edited(parts + (("and", "or")[i - n - 1], x)), undo=lambda: _editor(s, hist))
+            return _pick_part(lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1), undo=lambda: _editor(s, hist))
         rule = _rule_of(parts)
         return Confirm(t("wtr.q.check"), lambda _: ["guess", text(rule)], lines=[said(rule)])
 
-    return Choice(t("wtr.guess"), opts, chosen, initial=n, player=s["active"], edit=True, undo=undo)
+    initial = at.index(focus) if focus in at else n
+    return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit=True, undo=undo)
 
 
 def _edit_part(parts, i, edited):
@@ -781,9 +787,9 @@ def _edit_part(parts, i, edited):
 
     def done(k):
         if k == 1:
-            return edited(parts[:i] + (_negated(x),) + parts[i + 1 :])
+            return edited(parts[:i] + (_negated(x),) + parts[i + 1 :], i)
         cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
-        return edited(parts[: cut[0]] + parts[cut[1] :])
+        return edited(parts[: cut[0]] + parts[cut[1] :], i)
 
     return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[words(x)])
 
@@ -825,7 +831,7 @@ def _entry_label(e):
     return phrase(e)
 
 
-def _pick_part(then, k=0, only=None, of=None, undo=None):
+def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
     """A condition from page k (the card's shape first): OK takes the entry, NO its
     negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
     card or an earlier card) or "last" (a relation, to the card before the last one).
@@ -839,9 +845,10 @@ def _pick_part(then, k=0, only=None, of=None, undo=None):
         if i >= n:
             return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo)
         neg = i < 0
-        e = entries[-1 - i if neg else i]
+        j = -1 - i if neg else i
+        e = entries[j]
         done = (lambda x: then(_negated(x))) if neg else then
-        here = lambda: _pick_part(then, k, only, of, undo)  # BACK on the card's pages
+        here = lambda: _pick_part(then, k, only, of, undo, j)  # BACK on the card's pages: this entry
         if e == FIRST_OF:
             return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here)
         if e in WAS:
@@ -857,7 +864,8 @@ def _pick_part(then, k=0, only=None, of=None, undo=None):
     title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
     if of:  # a condition on an earlier card: which one, then the page
         title = _entry_label(of)[:-1] + title
-    return Choice(title, [_entry_label(e) for e in entries], chosen, sides=(n, n + 1), alt=True, lines=[t("wtr.e_keys")], edit=True, undo=undo)
+    return Choice(title, [_entry_label(e) for e in entries], chosen, initial, sides=(n, n + 1), alt=True,
+                  lines=[t("wtr.e_keys")], edit=True, undo=undo)
 
 
 def _on(x, head):
