@@ -116,9 +116,12 @@ class Play:
         if p is None:
             self.final()
         else:
-            release("core.gamemenu")  # back to the turns: the menu's code can go,
-            release("core.players")  # and the player setup's, and the save loader's
-            release("core.saves")
+            # Back to the turns: the menu's code can go, and the player setup's, its name
+            # entry's (unless the game holds it: a second copy would load) and the loader's.
+            holds = getattr(self.session.game, "HOLDS", ())
+            for m in ("core.gamemenu", "core.players", "core.textentry", "core.saves"):
+                if m not in holds:
+                    release(m)
             if p.kind != "secret":  # a secret starts on its hand-over
                 p.last = self.session.last()
             open_prompt(self, p, True)

@@ -128,3 +128,23 @@ def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(mak
     gamemenu.pick(Play(box.app, s), "game.undo")
     box.do("wait 20")
     assert " ".join(box.lines()[1:]) == "Undo stops at a secret: Votes counted"
+
+
+@pytest.mark.parametrize("game_id, kept", [("g23", False), ("wtr", False), ("democrazy", True)])
+def test_the_turns_run_without_the_name_entrys_code_unless_the_game_holds_it(make_box, game_id, kept):
+    """Names typed at the setup load core.textentry (2.4 KB of the Pico's heap): the
+    turns let it go with the setup's code, but for a game that imports it for good
+    (letting it go would load a second copy at its next text entry)."""
+    from core.gamemenu import start_new
+
+    box = make_box()
+    start_new(box.app, game_id)
+    import core.textentry  # noqa: F401 (as a typed name leaves it)
+
+    box.do("wait 50")
+    for _ in range(12):  # through the setup's screens to the first turn
+        if "core.session" in sys.modules and box.app.top().on_back is not None:
+            break
+        box.do("OK", "wait 50")
+    assert type(box.app.top()).__name__ != "Players"
+    assert ("core.textentry" in sys.modules) == kept

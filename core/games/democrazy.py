@@ -53,6 +53,8 @@ from core.show import Show
 from core.tiles import Fields
 from core.ui import NARROW
 
+HOLDS = ("core.textentry",)  # imported above for good: core.play would let it go otherwise
+
 OPTIONS = (
     ("jokers", "democrazy.jokers", ("box", "own")),
     ("mix", "democrazy.mix", ("433", "343", "334")),
