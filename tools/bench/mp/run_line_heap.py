@@ -59,8 +59,8 @@ bench_after = REC.after
 
 
 def bench_step():
-    gc.collect()  # runs once control is back in wasm.mjs, before bench_after()
     if REC.what is None and _game.step():
+        gc.collect()  # runs once control is back in wasm.mjs, before bench_after()
         return True
     if not _todo or REC.err:
         return False
@@ -68,6 +68,7 @@ def bench_step():
         print("L", REC.line + 1, REC.top - REC.base)
     REC.what = _todo.pop(0)
     _let_go(REC.what)
+    gc.collect()
     return True
 
 
