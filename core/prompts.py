@@ -36,7 +36,8 @@ Kinds and the answer each one takes:
 Common fields: `player` (index of who answers, or None for the whole table), `big` (short
 text for the whole table to read, drawn large) and `lines` (small context lines); `last`
 (what was done last, set by core.play on a turn's first screen) is drawn with the lines;
-`edit` and `undo` (a state of something built step by step, see open_prompt).
+`edit` and `undo` (a state of something built step by step, and the edit's name: see
+open_prompt).
 Tiles (Multi, Show) are (value, label) pairs of short strings: the value drawn large.
 """
 
@@ -48,9 +49,11 @@ def is_prompt(x):
 def open_prompt(ctx, p, root=False):
     """Put prompt p on screen with its kind's opener, importing that module on first use.
 
-    A prompt with `edit` set is a state of something built step by step (a guess, one
-    condition at a time): it takes the place of the previous state's screen and of the
-    questions opened above it, and BACK on it opens p.undo() (the previous state, built
+    A prompt with `edit` set (a name shared by the states of one edit) is a state of
+    something built step by step (a guess, one condition at a time): it takes the place
+    of the previous state's screen (the latest screen of the same edit, in the same
+    context: the game, a voter's chain) and of the questions opened above it, and BACK
+    on it opens p.undo() (the previous state, built
     again) when there is one, else does what BACK did on the edit's first state (the
     screen below, or the game menu when the first state was a turn's first screen). So a
     long edit keeps one screen, not one per step: forty edits of a guess held 45 KB of
@@ -62,7 +65,7 @@ def open_prompt(ctx, p, root=False):
     if p.edit:
         st = app.stack
         k = len(st) - 1
-        while k > 0 and st[k].edit is not ctx:  # this game's or this voter's edit only
+        while k > 0 and not (st[k].edit == p.edit and st[k].ctx is ctx):
             k -= 1
         if k > 0:
             prev = st[k]
@@ -74,7 +77,8 @@ def open_prompt(ctx, p, root=False):
     getattr(sys.modules[mod], fn)(ctx, p, root)
     if p.edit:
         top = app.top()
-        top.edit = ctx
+        top.edit = p.edit
+        top.ctx = ctx
         top.leave = leave
         if p.undo:
             top.undoes = True
@@ -88,7 +92,7 @@ class Prompt:
     last = None
     screen = ("core.play", "")  # (module, function) that opens it: fn(ctx, prompt, root)
 
-    def __init__(self, title, then, player=None, big=None, lines=None, edit=False, undo=None):
+    def __init__(self, title, then, player=None, big=None, lines=None, edit=None, undo=None):
         self.title = title
         self.then = then
         self.player = player

@@ -6,7 +6,7 @@ widgets (heap on the Pico).
 
 from core import buttons as B
 from core.frame import W, fit, width
-from core.prompts import Prompt
+from core.prompts import Prompt, is_prompt
 from core.ui import NARROW, Armed, Screen, pick, scroll, scroll_marks, title_bar, wrap_all
 
 
@@ -22,6 +22,25 @@ class Show(Prompt):
         self.tiles = tiles
         self.leds = leds
         self.guard = guard
+
+
+def in_place(note, then):
+    """Show `note` (what just happened, large for the table), then `then` (the next
+    prompt or action, or a callable giving it once the note is answered) in the note's
+    place: both are states of the edit "note" (core.prompts.open_prompt), so the turn
+    keeps one screen, BACK on the next one is what BACK on the note was (the game menu
+    on a turn's first screen), and the last action core.play gave the note is on it."""
+
+    def answered(_):
+        p = then() if callable(then) else then
+        if is_prompt(p) and p.edit in (None, "note"):  # another edit's state goes above
+            p.edit = "note"
+            p.last = note.last
+        return p
+
+    note.then = answered
+    note.edit = "note"
+    return note
 
 
 def show(ctx, p, root):

@@ -27,7 +27,8 @@ class Screen:
     leds = ""
     on_ok = None
     on_back = None
-    edit = None  # opened from a prompt that is a state of an edit: its context (core.prompts.open_prompt);
+    edit = None  # opened from a prompt that is a state of an edit: the edit's name, and
+    ctx = None  # the context that opened it (core.prompts.open_prompt);
     undoes = False  # its BACK opens the state before
     leave = None  # what BACK does on the edit's states without one before
 

@@ -55,7 +55,7 @@ from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.secret import Secret, by_seat, left_of
-from core.show import Show
+from core.show import Show, in_place
 from core.tiles import Fields
 
 OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
@@ -429,22 +429,22 @@ def prompt(s):
     p = _prompt(s)
     if p is None:
         return None
-    for note in reversed(s["notes"]):  # each event large for the table, oldest first
-        p = _note_show(s, note, p)
+    for note in reversed(s["notes"]):  # each event large for the table, oldest first, in one place
+        p = in_place(_note_show(s, note), p)
     return p
 
 
-def _note_show(s, note, then):
+def _note_show(s, note):
     kind = note[0]
     if kind == "places":
         lines = ["{}. {}".format(s["place"][p], s["players"][p]) for p in sorted(range(s["n"]), key=lambda p: s["place"][p])]
-        return Show(t("drws.v.draw"), lambda _: then, lines=lines)
+        return Show(t("drws.v.draw"), None, lines=lines)
     who = s["players"][note[1]]
     if kind == "reset":
-        return Show(t("drws.v.pool"), lambda _: then, big=colour(note[2]), lines=[t("drws.reset_all"), t("drws.reset", who)])
+        return Show(t("drws.v.pool"), None, big=colour(note[2]), lines=[t("drws.reset_all"), t("drws.reset", who)])
     if kind == "spoke":
-        return Show(t("drws.v.spoke"), lambda _: then, big=who, lines=[t("drws.paid", note[2])])
-    return Show(card_name(note[2]), lambda _: then, big=t("drws.big." + kind), lines=[t("drws.by", who)])
+        return Show(t("drws.v.spoke"), None, big=who, lines=[t("drws.paid", note[2])])
+    return Show(card_name(note[2]), None, big=t("drws.big." + kind), lines=[t("drws.by", who)])
 
 
 def _prompt(s):
@@ -500,7 +500,7 @@ def _ask_mat(s, got, ahead=()):
     taken = [c for c in D.CATALOGUE[SLOTS[k]] if k % 2 and (c == got[-1] or D.clash([got[-1], c]))]
     p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code], ahead[1:]), exclude=taken,
                   was=ahead[0] if ahead else None)
-    p.edit = True
+    p.edit = "mat"
     if got:
         p.undo = lambda: _ask_mat(s, got[:-1], [got[-1]] + list(ahead))
     return p

@@ -42,7 +42,7 @@ from core.games import options
 from core.i18n import t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
-from core.show import Show
+from core.show import Show, in_place
 from core.tiles import Fields
 
 OPTIONS = (
@@ -554,7 +554,8 @@ def words(r):
 def _note_show(s, then):
     """The last event large for the table, the verdicts on the LEDs; OK goes on to
     then() (built then, not before this screen is up: after a right guess the next ones
-    hold the rule in words and the points). A guess is said again for all to hear."""
+    hold the rule in words and the points), in this screen's place (core.show.in_place).
+    A guess is said again for all to hear."""
     note = s["note"]
     kind, who, arg = note[:3]
     name = s["players"][who]
@@ -578,7 +579,7 @@ def _note_show(s, then):
     else:
         # the guess said again; who made it is on the row of the last action
         big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)] + _near_lines(note[3] if len(note) > 3 else None)
-    return Show(t("wtr.box"), lambda _: then(), big=big, lines=[x for x in lines if x], leds=leds)
+    return in_place(Show(t("wtr.box"), None, big=big, lines=[x for x in lines if x], leds=leds), then)
 
 
 def _quoted(guess):
@@ -684,7 +685,7 @@ def _ask_card(s, hand, total=None, ahead=(), guard=True):
     title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
     # BACK opens the card before: no OK opened it, none to guard against
     undo = (lambda: _ask_card(s, hand[:-1], total, [hand[-1]] + list(ahead), False)) if hand else None
-    p = Fields(title, fields, entered, start, True, player=s["active"], edit=total is not None, undo=undo)
+    p = Fields(title, fields, entered, start, True, player=s["active"], edit="hand" if total is not None else None, undo=undo)
     p.guard = guard  # a card is final: the OK that opened this screen, pressed twice, plays none
     return p
 
@@ -779,7 +780,7 @@ def _editor(s, hist, focus=None):
         return Confirm(t("wtr.q.check"), lambda _: ["guess", text(rule)], lines=[said(rule)])
 
     initial = at.index(focus) if focus in at else n
-    return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit=True, undo=undo)
+    return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
 
 
 def _edit_part(parts, i, edited):
@@ -865,7 +866,7 @@ def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
     if of:  # a condition on an earlier card: which one, then the page
         title = _entry_label(of)[:-1] + title
     return Choice(title, [_entry_label(e) for e in entries], chosen, initial, sides=(n, n + 1), alt=True,
-                  lines=[t("wtr.e_keys")], edit=True, undo=undo)
+                  lines=[t("wtr.e_keys")], edit="guess", undo=undo)
 
 
 def _on(x, head):
