@@ -52,12 +52,11 @@ def open_prompt(ctx, p, root=False):
     A prompt with `edit` set (a name shared by the states of one edit) is a state of
     something built step by step (a guess, one condition at a time): it takes the place
     of the previous state's screen (the latest screen of the same edit, in the same
-    context: the game, a voter's chain) and of the questions opened above it, and BACK
-    on it opens p.undo() (the previous state, built
-    again) when there is one, else does what BACK did on the edit's first state (the
-    screen below, or the game menu when the first state was a turn's first screen). So a
-    long edit keeps one screen, not one per step: forty edits of a guess held 45 KB of
-    the Pico's heap."""
+    context: the game, a voter's chain) and of the questions opened above it. BACK on
+    it opens p.undo() (the previous state, built again) when there is one, else does
+    what BACK did on the edit's first state (the screen below, or the game menu when
+    the first state was a turn's first screen). So a long edit keeps one screen, not
+    one per step: forty edits of a guess held 45 KB of the Pico's heap."""
     import sys
 
     app = ctx.app
