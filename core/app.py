@@ -29,6 +29,7 @@ _STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box i
 FULL = 255  # a lamp that means something is lit at the board's full level
 LAMPS = {"": (0, 0), "yes": (FULL, 0), "no": (0, FULL), "both": (FULL, FULL)}  # Screen.leds
 WARM_MS = 100  # warm() work starts only this soon after a press or release is answered
+BOOT_WARM_MS = 1000  # or after the boot's first frame: the home menu is read before a press
 
 
 class App:
@@ -60,6 +61,7 @@ class App:
         self.changes = 0
         self._warm = []  # modules to import while the box is idle, see warm()
         self._answered = None  # when the last input was answered (drawn, saved), see warm()
+        self._window = BOOT_WARM_MS  # how long warm work may start after that, see warm()
         i18n.use("ui")
         from core import settings
 
@@ -129,7 +131,10 @@ class App:
         game saved; no button held): a new screen is read for longer than an import takes
         (the largest, begun 100 ms after, is over 250 ms after), while later in a quiet
         spell the next press may come at any moment. What is left waits for the next
-        press. Replaces what is still pending: warm() cancels it."""
+        press. After the boot the moment is longer (BOOT_WARM_MS): nobody presses while a
+        box comes on, so the home menu's imports all run (the first game chosen took
+        58.7 ms on the emulated Pico while they waited for a first press). Replaces what
+        is still pending: warm() cancels it."""
         self._warm = list(work)
 
     def after(self, fn):
@@ -152,6 +157,7 @@ class App:
         if events:
             self._last_input = now
             self._answered = None  # see warm(): set at the next idle step
+            self._window = WARM_MS
             if self.asleep:
                 self._wake()
                 return
@@ -168,7 +174,7 @@ class App:
             if self._load_native is not None and not mask and not self._dirty:
                 load, self._load_native = self._load_native, None
                 self._guard(lambda: self._use(load()))
-            elif self._warm and ticks_diff(now, self._answered) < WARM_MS and not mask and not self._dirty:
+            elif self._warm and ticks_diff(now, self._answered) < self._window and not mask and not self._dirty:
                 w = self._warm.pop(0)
                 if callable(w):
                     self._guard(w)

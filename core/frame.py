@@ -155,13 +155,23 @@ class Frame:
         if invert:
             self.fill_rect(x - 1, y - fc.RISE, len(s) * adv + 1, fc.HEIGHT, 1)
         if s and x < W:
-            on = not invert
+            on = 0 if invert else 1
             y -= fc.RISE  # the cell's first row: _build's rows start there, shifted
             rows = _rows(s, size, y & 7)
             page = y >> 3
-            for row in rows:
-                self._strip(page, x, row, on)
-                page += 1
+            if _native is not None and x >= 0 and x + len(rows[0]) <= W and 0 <= page <= PAGES - len(rows):
+                # inside the panel: each row merged natively, without _strip's clipping
+                # (a call and its checks were a third of a cached text's 0.3 ms)
+                merge = _native.merge
+                buf = self.buf
+                a = page * W + x
+                for row in rows:
+                    merge(buf, a, row, len(row), 1, on)
+                    a += W
+            else:
+                for row in rows:
+                    self._strip(page, x, row, on)
+                    page += 1
         if x < W and x + n * adv > W:  # as far as the last glyph that starts on the panel
             n = (W - x + adv - 1) // adv
         return x + n * adv if x < W else x
@@ -205,7 +215,9 @@ def _rows(s, size, shift):
     mostly draws the same texts again, and building a row costs ~50 us a glyph."""
     cache = _recent if size == 1 else _recent_big
     key = (s, shift) if shift else s
-    rows = cache.get(key)
+    rows = cache.new.get(key)  # Recent.get without its call, when the text is recent
+    if rows is None:
+        rows = cache.get(key)
     if rows is None:
         rows = _build(s, face(size))
         if shift:

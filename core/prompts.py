@@ -37,7 +37,8 @@ Common fields: `player` (index of who answers, or None for the whole table), `bi
 text for the whole table to read, drawn large) and `lines` (small context lines); `last`
 (what was done last, set by core.play on a turn's first screen) is drawn with the lines;
 `edit` and `undo` (a state of something built step by step, and the edit's name: see
-open_prompt).
+open_prompt); `warm` (modules an answer needs, imported while the table reads the
+question: App.warm).
 Tiles (Multi, Show) are (value, label) pairs of short strings: the value drawn large.
 """
 
@@ -84,11 +85,14 @@ def open_prompt(ctx, p, root=False):
             top.on_back = lambda: open_prompt(ctx, p.undo())
         elif leave:
             top.on_back = leave
+    if p.warm:
+        app.warm(*p.warm)
 
 
 class Prompt:
     kind = ""
     last = None
+    warm = ()  # module names (or callables) for App.warm once the prompt is on screen
     screen = ("core.play", "")  # (module, function) that opens it: fn(ctx, prompt, root)
 
     def __init__(self, title, then, player=None, big=None, lines=None, edit=None, undo=None):

@@ -6,7 +6,7 @@ native loops the display is told which columns of each page changed."""
 import sys
 
 from core import buttons as B
-from core.app import WARM_MS, App
+from core.app import BOOT_WARM_MS, WARM_MS, App
 from core.ui import Screen
 from host_sim import fakes
 from host_sim.script import Runner
@@ -67,7 +67,7 @@ def test_warm_work_runs_right_after_a_press_is_answered_never_later_in_the_quiet
     app, log, run = box()
     for m in ("core.playout", "core.results"):
         monkeypatch.delitem(sys.modules, m, raising=False)
-    run.hold(0, WARM_MS + 10)  # the last input is long past
+    run.hold(0, BOOT_WARM_MS + 10)  # the boot and any input are long past
     app.warm("core.playout", "core.results")
     run.hold(0, 500)
     assert "core.playout" not in sys.modules  # later in a quiet spell a press may come any moment
@@ -83,7 +83,7 @@ def test_warm_work_runs_right_after_a_press_is_answered_never_later_in_the_quiet
 
 def test_warm_work_runs_after_an_answer_that_took_long():
     app, log, run = box()
-    run.hold(0, WARM_MS + 10)
+    run.hold(0, BOOT_WARM_MS + 10)
     calls = []
     app.warm(lambda: calls.append(1))
     t = run.now
@@ -94,6 +94,27 @@ def test_warm_work_runs_after_an_answer_that_took_long():
     assert calls == []
     app.step(t + 260, 0)  # next one comes that late; the moment opens there
     assert calls == [1]
+
+
+def test_after_the_boot_warm_work_runs_for_longer_without_a_press(monkeypatch):
+    # The home menu's first frame: its imports (the players' setup, the game menu) run
+    # before the first press, not on it, though none came within WARM_MS.
+    monkeypatch.delitem(sys.modules, "core.results", raising=False)
+    app, log, run = box()
+    calls = []
+    run.hold(0, WARM_MS + 10)
+    app.warm(lambda: calls.append(1), "core.results")
+    run.hold(0, 20)
+    assert calls == [1] and "core.results" in sys.modules
+    run.hold(0, BOOT_WARM_MS)  # past the boot's moment: later work waits for a press
+    app.warm(lambda: calls.append(2))
+    run.hold(0, 500)
+    assert calls == [1]
+    run.do("DOWN")  # from now on the moment after a press is WARM_MS
+    run.hold(0, WARM_MS)
+    app.warm(lambda: calls.append(3))
+    run.hold(0, 500)
+    assert calls == [1, 2]
 
 
 def test_warm_work_left_when_the_moment_passes_waits_for_the_next_press(monkeypatch):

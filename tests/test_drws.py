@@ -484,6 +484,17 @@ def test_back_through_the_mat_slots_ends_on_the_game_menu(make_box):
     assert at() == ("Correction 1", 2)
 
 
+def test_a_card_choice_loads_the_name_entry_while_the_table_reads_it(make_box):
+    # core.play lets core.textentry go at every turn's first screen; a custom card's name
+    # is one OK away on every card choice, so the choice warms it (not the press).
+    box = resumed(make_box, [])
+    assert box.app.top().title == "Correction 1"
+    box.do("wait 50")
+    assert "core.textentry" in sys.modules
+    box.to(len(box.app.top().items) - 2).do("OK")  # "Custom card...", above "Menu..."
+    assert type(box.app.top()).__name__ == "TextEntry" and box.app.top().title == "Card name"
+
+
 def to_vote():
     s = g.new({"players": NAMES[:3], "pool": "25"}, 1)
     log = [["mat", "c:00", "c:10", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]]

@@ -122,6 +122,53 @@ def test_the_rule_generator_is_let_go_before_a_rounds_screens():
         assert g.prompt(s).title and "core.games.wtr_gen" not in sys.modules
 
 
+def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
+    """The screens whose OK begins a round (who starts; the rule revealed and the points
+    after a round, unless it was the last) load the generator while the table reads
+    them (Prompt.warm), not on that press; no other screen does, and the deck needs none."""
+    s = g.new({"players": NAMES[:2], "master": "box", "rounds": "2", "level": "easy"}, 1)
+    assert g.prompt(s).warm == ("core.games.wtr_gen",)  # who starts
+    g.apply(s, ["start", 0])
+    assert g.prompt(s).warm == ()  # a turn
+    g.apply(s, ["giveup"])
+    end = g.prompt(s).then(True)  # the note "given up", then the rule revealed
+    assert end.title == "The rule was" and end.warm == ("core.games.wtr_gen",)
+    g.apply(s, ["next"])
+    g.apply(s, ["giveup"])
+    assert g.prompt(s).then(True).warm == ()  # the last round: none follows
+    deck = g.new({"players": NAMES[:2], "master": "box", "rounds": "2", "level": "deck"}, 1)
+    assert g.prompt(deck).warm == ()
+
+
+def test_a_guess_is_parsed_and_said_while_its_confirm_is_read_not_on_the_verdict(monkeypatch):
+    """The guess's Confirm ("Guess this?") warms what its verdict needs: the text parsed
+    (for apply) and said again (for the verdict's screen), in the language on screen."""
+    s = new(rule="colour = white")
+    play(s, ["card", c(4)])
+    assert s["phase"] == "guess"
+    monkeypatch.setattr(R, "_PARSED", [])
+    monkeypatch.setattr(g, "_SAID", [None, ""])
+    R.parse(s["rule"])  # as every card judged leaves it
+    parsed = []
+    real = R._parse
+    monkeypatch.setattr(R, "_parse", lambda x: parsed.append(x) or real(x))
+    ed = g._editor(s, ((("is", R.SHAPE, "=", 0), "or", ("is", R.COLOUR, "=", W)), None, None))
+    confirm = ed.answer(ed.options.index(i18n.t("wtr.e_check")))
+    assert confirm.title == "Guess this?" and parsed == []
+    for w in confirm.warm:
+        w()
+    guess = "shape = circle or colour = white"
+    assert parsed == [guess]
+    g.apply(s, confirm.answer(True))
+    verdict = g.prompt(s)
+    assert parsed == [guess] and verdict.lines[0] == "\u201c" + confirm.lines[0] + "\u201d"
+    i18n.set_lang("de")
+    try:
+        assert g.prompt(s).lines[0] != verdict.lines[0]  # said again in German
+    finally:
+        i18n.set_lang("en")
+
+
 def test_the_third_copy_of_a_card_is_refused():
     s = new(rule="colour = white")
     play(s, ["card", c(4)], ["pass"], ["card", c(4)], ["pass"])
