@@ -41,6 +41,25 @@ def turn(s, ninth=0):
     play(s, ["roll"], ["use"], ["done", ninth])
 
 
+def test_the_roll_screens_words_are_looked_up_while_the_turn_screen_is_read(monkeypatch):
+    # The turn's screen (the player's name large, OK rolls) warms the roll's screen:
+    # built then, its words come from flash while the table reads, not on the roll.
+    s = new(3, own=0)
+    play(s, ["start", 0])
+    p = g.prompt(s)
+    assert p.lines[-1] == "OK: roll the dice" and len(p.warm) == 1
+    i18n._forget()
+    read = []
+    find = i18n._find
+    monkeypatch.setattr(i18n, "_find", lambda code, k, h: read.append(k) or find(code, k, h))
+    p.warm[0]()
+    assert b"mmag.mark" in read
+    del read[:]
+    play(s, ["roll"])
+    roll = g.prompt(s)
+    assert roll.title.endswith("roll 1/3") and roll.ok(0) and read == []
+
+
 # ----------------------------------------------------------------- dice
 
 

@@ -304,8 +304,12 @@ def prompt(s):
             return Fields(title, fields, lambda v: ["roll"] + v, initial=[v or 1 for v in s["dice"]],
                           player=s["active"], lines=[t("mmag.enter")])
         # the box hands on and rolls: a stray OK of the player before rolls nothing (guard)
-        return Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
-                    guard=True)
+        p = Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
+                 guard=True)
+        # the roll's screen built once while the table reads this one, so its words come
+        # from flash now, not on the roll (a game's first roll looked up 11, 5 ms)
+        p.warm = (lambda: _decide(s).ok(0),)
+        return p
     if ph == "decide":
         return _decide(s)
     if ph == "picks":  # the rerolled dice large, the passive player's name above them
