@@ -306,9 +306,10 @@ def prompt(s):
         # the box hands on and rolls: a stray OK of the player before rolls nothing (guard)
         p = Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
                  guard=True)
-        # the roll's screen built once while the table reads this one, so its words come
-        # from flash now, not on the roll (a game's first roll looked up 11, 5 ms)
-        p.warm = (lambda: _decide(s).ok(0),)
+        if ph == "turn":  # the roll's screen built once while the table reads this one, so
+            # its words come from flash now, not on the roll (a game's first roll looked up
+            # 11, 5 ms); a turn's first screen: no roll yet, _decide gives the Multi
+            p.warm = (lambda: _decide(s).ok(0),)
         return p
     if ph == "decide":
         return _decide(s)
