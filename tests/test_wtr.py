@@ -107,6 +107,8 @@ def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
     assert s["active"] == 2 and s["laid"] == 2
     p = g.prompt(s)
     assert p.leds == "no" and p.big == "NO"
+    # who laid which card is the last action's row (core.play), not said again below it
+    assert p.lines == [g.card_words(c(2, colour=B))] and p.last is None
     assert g.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
 
 

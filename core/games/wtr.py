@@ -562,8 +562,9 @@ def _note_show(s, then):
     # placed: the player said no card fits, and one did
     leds = "yes" if kind in ("fit", "right", "none") else "no" if kind in ("miss", "wrong", "placed") else ""
     if kind in ("fit", "miss", "placed"):
+        # who laid which card is the last action's row above (core.play), once
         big = t("wtr.big." + kind)
-        lines = [name + ": " + label(arg) if arg is not None else name, card_words(arg) if arg is not None else ""]
+        lines = [card_words(arg) if arg is not None else name]
         if kind == "placed":
             lines.append(t("wtr.placed_draw", name))
     elif kind == "none":
