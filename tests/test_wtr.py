@@ -142,9 +142,10 @@ def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
     assert g.prompt(deck).warm == ()
 
 
-def test_a_guess_is_parsed_and_said_while_its_confirm_is_read_not_on_the_verdict(monkeypatch):
-    """The guess's Confirm ("Guess this?") warms what its verdict needs: the text parsed
-    (for apply) and said again (for the verdict's screen), in the language on screen."""
+def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_verdict(monkeypatch):
+    """The guess editor warms the guess said in words (for its Check), the Confirm ("Guess
+    this?") the guess parsed (for apply); the verdict says it again from what was kept,
+    in the language on screen, and the secret rule stays parsed throughout."""
     s = new(rule="colour = white")
     play(s, ["card", c(4)])
     assert s["phase"] == "guess"
@@ -155,15 +156,22 @@ def test_a_guess_is_parsed_and_said_while_its_confirm_is_read_not_on_the_verdict
     real = R._parse
     monkeypatch.setattr(R, "_parse", lambda x: parsed.append(x) or real(x))
     ed = g._editor(s, ((("is", R.SHAPE, "=", 0), "or", ("is", R.COLOUR, "=", W)), None, None))
+    said = []
+    real_said = g.said
+    monkeypatch.setattr(g, "said", lambda r: said.append(r) or real_said(r))
+    for w in ed.warm:
+        w()
+    assert len(said) == 1 and parsed == []
     confirm = ed.answer(ed.options.index(i18n.t("wtr.e_check")))
-    assert confirm.title == "Guess this?" and parsed == []
+    assert confirm.title == "Guess this?" and len(said) == 1 and parsed == []
     for w in confirm.warm:
         w()
     guess = "shape = circle or colour = white"
     assert parsed == [guess]
     g.apply(s, confirm.answer(True))
     verdict = g.prompt(s)
-    assert parsed == [guess] and verdict.lines[0] == "\u201c" + confirm.lines[0] + "\u201d"
+    assert parsed == [guess] and len(said) == 1
+    assert verdict.lines[0] == "\u201c" + confirm.lines[0] + "\u201d"
     i18n.set_lang("de")
     try:
         assert g.prompt(s).lines[0] != verdict.lines[0]  # said again in German

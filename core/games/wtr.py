@@ -590,14 +590,14 @@ def _quoted(guess):
 _SAID = [None, ""]  # (language, text) of the latest guess said by _said_text, its words
 
 
-def _said_text(guess):
-    """said() of a guess given as its text, kept for the latest one. The guess's Confirm
-    works it out while the table reads it (App.warm), and so parses it for apply (the
-    parse is kept too, wtr_rule.parse): a long guess's verdict spent 26 ms parsing it
-    and 11 ms saying it again on the Pico."""
+def _said_text(guess, rule=None):
+    """said() of a guess given as its text (and the rule it was written from, else it
+    is parsed), kept for the latest one: the guess editor works it out while the table
+    reads it (App.warm), not its Check or the verdict (a long guess, said again on the
+    verdict's screen, took 11 ms of it on the Pico)."""
     key = (lang(), guess)
     if _SAID[0] != key:
-        _SAID[1] = said(parse(guess))
+        _SAID[1] = said(parse(guess) if rule is None else rule)
         _SAID[0] = key
     return _SAID[1]
 
@@ -802,12 +802,19 @@ def _editor(s, hist, focus=None):
             return _pick_part(lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1), undo=lambda: _editor(s, hist))
         rule = _rule_of(parts)
         guess = text(rule)
-        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[said(rule)])
-        p.warm = (lambda: _said_text(guess),)
+        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[_said_text(guess, rule)])
+        p.warm = (lambda: parse(guess),)  # kept for apply: a long guess took 26 ms to parse
         return p
 
     initial = at.index(focus) if focus in at else n
-    return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
+    p = Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
+    p.warm = (lambda: _guess_said(parts),)
+    return p
+
+
+def _guess_said(parts):
+    rule = _rule_of(parts)
+    _said_text(text(rule), rule)
 
 
 def _edit_part(parts, i, edited):

@@ -638,7 +638,10 @@ def parse(s):
     done = _PARSED
     for i in range(0, len(done), 2):
         if done[i] == s:
-            return done[i + 1]
+            r = done[i + 1]
+            if i == 0:  # the latest used last: parsing a guess lets the secret rule stay
+                done[:] = done[2:] + [s, r]
+            return r
     r = _parse(s)
     if len(done) >= 4:
         del done[:2]
