@@ -813,6 +813,7 @@ def _editor(s, hist, focus=None):
 
 
 def _guess_said(parts):
+    """The guess so far in words, kept for its Check (the editor's warm work)."""
     rule = _rule_of(parts)
     _said_text(text(rule), rule)
 
