@@ -6,7 +6,7 @@ import os
 
 from hypothesis import given, strategies as st
 
-from core import i18n, progress
+from core import frame, i18n, progress, tiles
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
@@ -42,8 +42,9 @@ def turn(s, ninth=0):
 
 
 def test_the_roll_screens_words_are_looked_up_while_the_turn_screen_is_read(monkeypatch):
-    # The turn's screen (the player's name large, OK rolls) warms the roll's screen:
-    # built then, its words come from flash while the table reads, not on the roll.
+    # The turn's screen (the player's name large, OK rolls) rehearses the roll's screen:
+    # drawn then, its words come from flash and its texts are built while the table
+    # reads, not on the roll; only the dice's values can be new.
     s = new(3, own=0)
     play(s, ["start", 0])
     p = g.prompt(s)
@@ -52,12 +53,38 @@ def test_the_roll_screens_words_are_looked_up_while_the_turn_screen_is_read(monk
     read = []
     find = i18n._find
     monkeypatch.setattr(i18n, "_find", lambda code, k, h: read.append(k) or find(code, k, h))
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
     p.warm[0]()
-    assert b"mmag.mark" in read
+    assert b"mmag.mark" in read and "Ann: roll 1/3" in built and "\u25b2" in built
     del read[:]
+    del built[:]
     play(s, ["roll"])
     roll = g.prompt(s)
-    assert roll.title.endswith("roll 1/3") and roll.ok(0) and read == []
+    tiles.rehearse(roll)  # drawn as the press draws it
+    assert roll.title == "Ann: roll 1/3" and read == []
+    assert built and set(built) <= set("123456"), built  # only values not rolled before
+
+
+def test_a_rerolls_pick_screen_is_rehearsed_on_the_roll_screen_without_its_dice(monkeypatch):
+    s = new(3, own=0)
+    play(s, ["start", 0], ["roll"])
+    roll = g.prompt(s)
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
+    frame._recent.clear()
+    frame._recent_big.clear()
+    tiles.rehearse(roll)  # on the panel
+    del built[:]
+    roll.warm[0]()
+    assert {"Take a die?", "Bo", "\u2013"} <= set(built) and not set(built) & set("123456")
+    del built[:]
+    play(s, ["reroll", 3])
+    pick = g.prompt(s)
+    tiles.rehearse(pick, s["players"])
+    assert pick.player == 1 and set(built) <= set("123456"), built  # the values lower down
 
 
 # ----------------------------------------------------------------- dice

@@ -41,7 +41,7 @@ from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.show import Show
-from core.tiles import Fields, Multi, Pick
+from core.tiles import Fields, Multi, Pick, rehearse
 
 OPTIONS = (
     ("dice", "mmag.dice", ("box", "own")),
@@ -306,18 +306,15 @@ def prompt(s):
         # the box hands on and rolls: a stray OK of the player before rolls nothing (guard)
         p = Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
                  guard=True)
-        if ph == "turn":  # the roll's screen built once while the table reads this one, so
-            # its words come from flash now, not on the roll (a game's first roll looked up
-            # 11, 5 ms); a turn's first screen: no roll yet, _decide gives the Multi
-            p.warm = (lambda: _decide(s).ok(0),)
+        if ph == "turn":  # the roll's screen drawn where nobody sees it while the table
+            # reads this one: its words and texts are built now, with the dice as they lie,
+            # not on the roll (a game's first roll looked up 11 texts, 5 ms, and built 13)
+            p.warm = (lambda: rehearse(_decide(_rolled(s))),)
         return p
     if ph == "decide":
         return _decide(s)
-    if ph == "picks":  # the rerolled dice large, the passive player's name above them
-        k = len(s["picks"])
-        dice = [i for i in range(DICE) if s["rerolled"] >> i & 1]
-        return Pick(t("mmag.q.pick"), [str(s["dice"][i]) for i in dice], [label(s, i) for i in dice],
-                    lambda j: ["pick", dice[j] if j >= 0 else -1], (len(dice) - 1) // 2, player=_passive(s, k))
+    if ph == "picks":
+        return _pick(s, s["rerolled"], len(s["picks"]))
     if ph == "done":  # the dice stay on screen while they are used on the cards
         opts = [t("mmag.a.done")]
         if s["ninth"] < 0:
@@ -337,6 +334,20 @@ def prompt(s):
             return Number(t("mmag.q.points"), 0, MAX_POINTS, lambda p: ["score", 0, p, 0], initial=solo_level(s["level"])[1], player=0)
         return Number(t("mmag.q.points"), 0, MAX_POINTS, lambda p: _ask_empty(i, p), initial=60, player=i)
     return None
+
+
+def _rolled(s):
+    """s as after a turn's first roll, the dice as they lie (a rehearsal's)."""
+    r = dict(s)
+    r["rolls"] = 1
+    return r
+
+
+def _pick(s, rerolled, k):
+    """The k-th passive player's pick: the rerolled dice large, their name above them."""
+    dice = [i for i in range(DICE) if rerolled >> i & 1]
+    return Pick(t("mmag.q.pick"), [str(s["dice"][i]) for i in dice], [label(s, i) for i in dice],
+                lambda j: ["pick", dice[j] if j >= 0 else -1], (len(dice) - 1) // 2, player=_passive(s, k))
 
 
 def _merge(s, dice, values):
@@ -390,8 +401,12 @@ def _decide(s):
         first = s["ninth"] < 0  # only the first 9th card changes the end: YES only until then
         lines = [t("mmag.mark"), t("mmag.no_rest")] + ([t("mmag.yes_ninth")] if first else [])
         # guard: a stray OK of the player before (the last passive pick, the roll) ends no turn
-        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines, ok=_ok_hint,
-                     yes=-1 if first else None, no=True, guard=True)
+        m = Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines, ok=_ok_hint,
+                  yes=-1 if first else None, no=True, guard=True)
+        if s["n"] > 1:  # likewise the first pick after a reroll, without its dice: they
+            # sit lower there, and the roll's and the pick's would not all stay recent
+            m.warm = (lambda: rehearse(_pick(s, 0, 0), s["players"]),)
+        return m
     codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
 
     def third(i):
