@@ -21,7 +21,7 @@ NO takes none).
 
 from core import buttons as B
 from core import ticks_diff
-from core.frame import Frame, W, fit, height, width
+from core.frame import W, fit, height, width
 from core.i18n import t
 from core.prompts import Prompt
 from core.play import latest, who
@@ -312,25 +312,3 @@ class PickScreen(TileEntry):
         if self.lines:
             f.center(fit(self.lines[self.at]), MARK_Y)
         f.center(t(self.help), HINT_Y)
-
-
-class _Table:
-    """A rehearsal's ctx: the players' names; it never takes an answer."""
-
-    def __init__(self, names):
-        self._names = names
-
-    def names(self):
-        return self._names
-
-
-def rehearse(p, names=()):
-    """Draw p (a Multi, Fields or Pick) on a frame nobody sees: its texts are built now
-    and kept among core.frame's recent ones, so the press that opens it draws cached
-    texts. For a screen the table reads before the press: a new small text costs 0.5 ms
-    on the Pico, with a glyph like the cursor's 1.5, a large one up to 1.9 (issue 33).
-    Values that differ when it opens (a roll to come) are built then; names: the
-    players' (p.player's name is drawn)."""
-    kind = {"multi": MultiScreen, "fields": FieldsScreen, "pick": PickScreen}[p.kind]
-    kind(_Table(names), p).draw(Frame())
-

@@ -41,7 +41,8 @@ from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.show import Show
-from core.tiles import Fields, Multi, Pick, rehearse
+from core.rehearsal import rehearse
+from core.tiles import Fields, Multi, Pick
 
 OPTIONS = (
     ("dice", "mmag.dice", ("box", "own")),
