@@ -491,7 +491,7 @@ def test_the_roll_screen_says_what_marking_does_and_what_ok_will_do(make_box):
         seen.update(box.lines())
     assert {"\u2191\u2193 mark to reroll", "NO: reroll the others", "YES: 9th card bought"} <= seen
     box.do("UP", "UP", "UP")  # each press marks a die and steps on: the first three
-    assert box.app.top().mask == 0b00111 and hint(box) == "OK: reroll 3, NO: 2"
+    assert box.app.top().mask == 0b00111 and hint(box) == "OK roll 3, NO roll 2"
     box.do("UP", "UP")
     assert hint(box) == "OK: reroll 5"
     box.do("NO")  # nothing left unmarked: NO does nothing
