@@ -126,9 +126,9 @@ def _toggles(p, mask):
 
 def _pick_keys(p, v):
     """NO for none; else the shorter way round (the dash of none is the last tile), and
-    OK once the screen takes it (core.ui.Armed)."""
+    OK; either once the screen takes it (core.ui.Armed)."""
     if v < 0:
-        return ["NO"]
+        return HAND_OVER[:-1] + ["NO"]
     n = len(p.tiles) + 1
     d = (v - p.initial) % n
     return (["RIGHT"] * d if d <= n - d else ["LEFT"] * (n - d)) + HAND_OVER  # OK once it is armed

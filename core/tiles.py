@@ -75,8 +75,9 @@ DIRECT_LEGEND = ("\u2191\u2193", "\u2190\u2192", "vote.yes", "vote.no")  # the b
 
 
 class Pick(Prompt):
-    """One of the tiles or none: the answer is the tile's index, or -1 for the last tile
-    (value `none`, the dash) and for NO. The cursor starts on tile `initial`."""
+    """One of the tiles or none: the answer is the tile's index (OK or YES on it), or -1
+    for the last tile (value `none`, the dash) and for NO. The cursor starts on tile
+    `initial`."""
 
     kind = "pick"
     screen = ("core.tiles", "pick_one")
@@ -278,9 +279,10 @@ class FieldsScreen(TileEntry):
 class PickScreen(TileEntry):
     """Pick: the player's name large on pages 1-2, the values large on pages 3-4, the
     labels with the cursor's inverted, the context row (what was done last and the
-    prompt's lines in turn) and the keys. Every D-pad key moves the cursor (wrapping).
-    It is another player's screen (Pick has a guard): OK takes only once it has been up
-    a moment, so the player before, pressing OK once too often, takes nothing for them."""
+    prompt's lines in turn) and the keys. Every D-pad key moves the cursor (wrapping);
+    OK or YES takes the tile under it, NO none. It is another player's screen (Pick has
+    a guard): OK, YES and NO count only once it has been up a moment, so the player
+    before, pressing once too often, answers nothing for them."""
 
     help = "ui.pick_help"
 
@@ -294,8 +296,9 @@ class PickScreen(TileEntry):
         return self.p.tiles + [(self.p.none, "")]
 
     def on_event(self, kind, button):
-        if kind == B.PRESS and button == B.NO:
-            self.on_done(-1)
+        if kind == B.PRESS and button in (B.YES, B.NO):
+            if self.armed:  # like OK: the player before, pressing NO twice, passes for nobody
+                self.on_done(self.value() if button == B.YES else -1)
         else:
             TileEntry.on_event(self, kind, button)
 

@@ -532,10 +532,23 @@ def test_every_passive_player_picks_on_a_large_view_of_the_rerolled_dice(make_bo
                 assert box.lines()[:2] == ["Take a die?", "P2"]
                 box.do("wait 1000", "OK")  # once the screen has been up a moment
             else:
-                box.do("NO")  # none
+                box.do("NO")  # too soon: the player before's NO, pressed twice, passes for nobody
+                assert box.lines()[:2] == ["Take a die?", "P%d" % (k + 1)]
+                box.do("wait 1000", "NO")  # none
         assert box.lines()[0] == "P1: roll 2/3"  # back to the active player
         last = "P2 took Grn %s" % box.app.top().p.tiles[2][0] if n == 2 else "P%d took none" % n
         assert box.app.top().lines[-1] == last  # in the context row, after the marking help
+
+
+def test_yes_takes_the_die_under_the_cursor_like_ok_once_the_pick_screen_has_been_up(make_box):
+    box = start(make_box, 3)
+    box.do("RIGHT", "UP", "UP", "OK")  # reroll the second and third die
+    box.do("YES")  # too soon: nobody's
+    assert box.lines()[:2] == ["Take a die?", "P2"]
+    box.do("wait 1000", "RIGHT", "YES")  # the third die
+    assert box.lines()[:2] == ["Take a die?", "P3"] and "P2 took Grn" in box.lines()[-2]
+    box.do("wait 1000", "LEFT", "YES")  # on the dash: none
+    assert box.lines()[0] == "P1: roll 2/3" and box.app.top().lines[-1] == "P3 took none"
 
 
 def test_a_pick_refuses_nothing_a_rule_allows_and_the_cursor_starts_in_the_middle():
