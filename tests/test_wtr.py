@@ -144,8 +144,8 @@ def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
 
 def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_verdict(monkeypatch):
     """The guess editor warms the guess said in words (for its Check), the Confirm ("Guess
-    this?") the guess parsed (for apply); the verdict says it again from what was kept,
-    in the language on screen, and the secret rule stays parsed throughout."""
+    this?") the guess parsed and judged (for apply); the verdict says it again from what
+    was kept, in the language on screen, and the secret rule stays parsed throughout."""
     s = new(rule="colour = white")
     play(s, ["card", c(4)])
     assert s["phase"] == "guess"
@@ -164,13 +164,17 @@ def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_ve
     assert len(said) == 1 and parsed == []
     confirm = ed.answer(ed.options.index(i18n.t("wtr.e_check")))
     assert confirm.title == "Guess this?" and len(said) == 1 and parsed == []
+    walked = []
+    real_walk = R.walk
+    monkeypatch.setattr(R, "walk", lambda a, b=None: walked.append(b) or real_walk(a, b))
     for w in confirm.warm:
         w()
     guess = "shape = circle or colour = white"
-    assert parsed == [guess]
+    assert parsed == [guess] and len(walked) == 1  # and judged
     g.apply(s, confirm.answer(True))
     verdict = g.prompt(s)
-    assert parsed == [guess] and len(said) == 1
+    assert parsed == [guess] and len(said) == 1 and len(walked) == 1
+    assert verdict.big == "WRONG" and s["note"][0] == "wrong"
     assert verdict.lines[0] == "\u201c" + confirm.lines[0] + "\u201d"
     i18n.set_lang("de")
     try:

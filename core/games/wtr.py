@@ -303,8 +303,7 @@ def _guessed(s, verdict, said):
     me = s["active"]
     near = None
     if said is not None:
-        rule = _rule(s)
-        near = _near(rule, verdict)
+        near = _judged(s, said)
         verdict = near is None
         if not s["hints"]:
             near = None  # how near a guess was is told only as a hint
@@ -318,6 +317,21 @@ def _guessed(s, verdict, said):
         s["wrong"].append(said)
     s["note"] = ["wrong", me, said, near]
     _turn_over(s)
+
+
+_JUDGED = [None, None]  # (secret rule, guess) judged last, as texts, and _near's answer
+
+
+def _judged(s, guess):
+    """_near() of the guess (its text) against the secret rule, kept for the latest one:
+    the guess's Confirm works it out while the table reads it (App.warm), not its OK (a
+    long guess's walk took ~15 ms of it on the Pico). Nothing of it is shown before the
+    OK: the verdict's screen is the first to say it."""
+    key = (s["rule"], guess)
+    if _JUDGED[0] != key:
+        _JUDGED[1] = _near(_rule(s), parse(guess))
+        _JUDGED[0] = key
+    return _JUDGED[1]
 
 
 def _near(rule, guess):
@@ -803,7 +817,8 @@ def _editor(s, hist, focus=None):
         rule = _rule_of(parts)
         guess = text(rule)
         p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[_said_text(guess, rule)])
-        p.warm = (lambda: parse(guess),)  # kept for apply: a long guess took 26 ms to parse
+        # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
+        p.warm = (lambda: _judged(s, guess),)
         return p
 
     initial = at.index(focus) if focus in at else n
