@@ -310,6 +310,29 @@ def test_soak_figures_and_section_from_a_made_up_run():
     assert "Not timed" in text and "1 presses, first byte after 1005.0 ms" in text
 
 
+def test_a_soak_of_some_games_keeps_the_others_rows_from_the_section(tmp_path):
+    presses = [_press(2, "DOWN", "cursor move", 12.0), _press(3, "OK", "OK new screen", 41.0, edge="release")]
+    mem = [{"n": 0, "label": "bare REPL after boot", "free": 240000, "max_free": 239000},
+           {"n": 2, "label": "DOWN", "free": 150000, "max_free": 90000}]
+    label = dict((g[0], g[1]) for g in soak.GAMES)
+    meta = lambda gid, commit: {"id": gid, "label": label[gid], "commit": commit, "date": "2026-11-25"}
+    path = str(tmp_path / "B.md")
+    with open(path, "w") as f:
+        f.write("# B\n\n## Other\n\nkept\n")
+    soak.replace_section(path, [(meta("g23", "aaa1111"), _run(presses, mem=mem)), (meta("wtr", "aaa1111"), _run(presses, mem=mem))])
+    soak.replace_section(path, [(meta("wtr", "bbb2222"), _run(presses, mem=mem))])  # wtr again, 23 not
+    with open(path) as f:
+        text = f.read()
+    assert "## Other\n\nkept" in text and text.count(soak.HEADING) == 1
+    rows = [x for x in text.split("\n") if x.startswith("| 23: two games") or x.startswith("| What the Rule")]
+    assert len(rows) == 2 and "aaa1111" in rows[0] and "bbb2222" in rows[1]  # in the games' order
+    assert text.count("### 23: two games") == 1 and "Measured on aaa1111" in text and "Measured on bbb2222" in text
+    assert "Not run again" in text and "on the commit they name): 23: two games, 4 players." in text
+    soak.replace_section(path, [])  # nothing found: both kept as they were
+    with open(path) as f:
+        assert [x for x in f.read().split("\n") if x.startswith("| 23: two games") or x.startswith("| What")] == rows
+
+
 def _fake_soak(monkeypatch, tmp_path, scripts, fail=()):
     """soak.run's emulator parts replaced: each run writes its folder's summary.json."""
     monkeypatch.setattr(soak, "OUT", str(tmp_path / "soak"))

@@ -304,7 +304,10 @@ def _slowest(ps, n=3):
     return "; ".join("%.1f ms %s line %d (%s, %s)" % (p["ms"], p["name"], p["n"], p["kind"], p["screen"] or "-") for p in top)
 
 
-def section(found):
+def section(found, kept=None):
+    """The section's lines from the runs found; kept: {game id: (summary row's cells,
+    block's lines)} of games with no run found, as an earlier section had them (_kept)."""
+    kept = kept or {}
     L = [HEADING, ""]
     L.append(
         "Issue 33: the long game of each game, made from the code when the soak runs "
@@ -321,45 +324,92 @@ def section(found):
         "`python -m tools.bench --soak [ID ...]` runs it (`--jobs` emulators at once; minutes to an hour "
         "a run) and rewrites this section from every run found in build/bench/soak/." % SEED)
     L.append("")
-    if not found:
+    if not found and not kept:
         return L + ["Not measured yet.", ""]
-    rows = []
+    rows = {}
+    blocks = {}
     for meta, run in found:
         f = figures(run)
         c = checks(f)
-        rows.append((meta["label"], meta["commit"], len(run["lines"]), f["samples"], kib(f["peak"]), c[0][3],
-                     "%s at %s" % (kib(f["block"]), f["block_at"]) if f["block"] else "not sampled", c[1][3],
-                     "%.1f s" % run["summary"]["emulated_s"], c[-1][2]))
+        rows[meta["label"]] = (meta["label"], meta["commit"], len(run["lines"]), f["samples"], kib(f["peak"]), c[0][3],
+                               "%s at %s" % (kib(f["block"]), f["block_at"]) if f["block"] else "not sampled", c[1][3],
+                               "%.1f s" % run["summary"]["emulated_s"], c[-1][2])
+        blocks[meta["label"]] = _block(meta, run, f)
+    for gid, (cells, block) in kept.items():
+        rows[cells[0]] = cells
+        blocks[cells[0]] = block
+    order = [g[1] for g in GAMES if g[1] in rows]
+    order += [k for k in rows if k not in order]  # a label of no game here (tests)
     L.append(md_table(("game", "commit", "lines", "samples", "heap peak", "<= half", "smallest largest free block",
-                       ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches"), rows, "llrrrllrrr"))
+                       ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches"), [rows[k] for k in order], "llrrrllrrr"))
     L.append("")
-    shown = [meta["id"] for meta, _ in found if "id" in meta]
-    missing = [g[1] for g in GAMES if g[0] not in shown]
+    if kept:
+        L += ["Not run again (no run in build/bench/soak/; rows and figures as the section had them, "
+              "on the commit they name): %s." % "; ".join(k for k in order if k not in [m["label"] for m, _ in found]), ""]
+    missing = [g[1] for g in GAMES if g[1] not in rows]
     if missing:
         L += ["Not measured (no run found in build/bench/soak/): %s." % "; ".join(missing), ""]
-    for meta, run in found:
-        f = figures(run)
-        L += ["### %s" % meta["label"], "",
-              "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak "
-              "at %s. Presses timed in the %s run%s." % (
-                  meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
-                  f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
-                  " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),
-              ""]
-        L.append(md_table(("target", "limit", "measured", ""), checks(f, (meta.get("boot") or {}).get("boot_ms")), "llll"))
-        L.append("")
-        L.append("Slowest at the start: %s." % _slowest(f["start"]))
-        L.append("")
-        L.append("Slowest at the end: %s." % _slowest(f["end"]))
-        L.append("")
-        if f["later"]:
-            L.append("Not timed (the window to the next press also holds a later update the box made by "
-                     "itself): %d presses, first byte after %s ms." % (
-                         len(f["later"]), ", ".join("%.1f" % x for x in sorted({round(p["first_ms"], 1) for p in f["later"]}))))
-            L.append("")
+    for k in order:
+        L += blocks[k]
     return L
 
 
+def _block(meta, run, f):
+    """A game's block: its heading, where and when, its targets, its slowest presses."""
+    L = ["### %s" % meta["label"], "",
+         "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak "
+         "at %s. Presses timed in the %s run%s." % (
+             meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
+             f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
+             " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),
+         ""]
+    L.append(md_table(("target", "limit", "measured", ""), checks(f, (meta.get("boot") or {}).get("boot_ms")), "llll"))
+    L.append("")
+    L.append("Slowest at the start: %s." % _slowest(f["start"]))
+    L.append("")
+    L.append("Slowest at the end: %s." % _slowest(f["end"]))
+    L.append("")
+    if f["later"]:
+        L.append("Not timed (the window to the next press also holds a later update the box made by "
+                 "itself): %d presses, first byte after %s ms." % (
+                     len(f["later"]), ", ".join("%.1f" % x for x in sorted({round(p["first_ms"], 1) for p in f["later"]}))))
+        L.append("")
+    return L
+
+
+def _kept(path, found):
+    """{game id: (summary row's cells, block's lines)} from the soak section of the file
+    at `path`, for the games not in `found`: a soak of some games (or on a fresh clone,
+    whose build/ is empty) leaves the others' figures, each naming its commit."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return {}
+    if HEADING not in lines:
+        return {}
+    i = lines.index(HEADING) + 1
+    j = i
+    while j < len(lines) and not lines[j].startswith("## "):
+        j += 1
+    old = lines[i:j]
+    done = [meta["label"] for meta, _ in found]
+    out = {}
+    for gid, label, _ in GAMES:
+        if label in done or "### " + label not in old:
+            continue
+        row = [x for x in old if x.startswith("| %s " % label) or x.startswith("| %s|" % label)]
+        a = old.index("### " + label)
+        b = a + 1
+        while b < len(old) and not old[b].startswith("### "):
+            b += 1
+        if row:
+            out[gid] = (tuple(c.strip() for c in row[0].strip().strip("|").split("|")), old[a:b])
+    return out
+
+
 def replace_section(path, found=None):
-    """Replace the soak section of the Markdown file at `path` (or add it at its end)."""
-    put_section(path, section(load() if found is None else found))
+    """Replace the soak section of the Markdown file at `path` (or add it at its end); a
+    game with no run in build/bench/soak/ keeps its rows from the section there (_kept)."""
+    found = load() if found is None else found
+    put_section(path, section(found, _kept(path, found)))
