@@ -324,9 +324,10 @@ _JUDGED = [None, None]  # (secret rule, guess) judged last, as texts, and _near'
 
 def _judged(s, guess):
     """_near() of the guess (its text) against the secret rule, kept for the latest one:
-    the guess's Confirm works it out while the table reads it (App.warm), not its OK (a
-    long guess's walk took ~15 ms of it on the Pico). Nothing of it is shown before the
-    OK: the verdict's screen is the first to say it."""
+    the guess's Confirm works it out while the table reads it (App.warm), not its OK (the
+    verdict's apply took 24 ms on the emulated Pico at a round's end, most of it this
+    walk by a CPython profile). Nothing of it is shown before the OK: the verdict's
+    screen is the first to say it."""
     key = (s["rule"], guess)
     if _JUDGED[0] != key:
         _JUDGED[1] = _near(_rule(s), parse(guess))
