@@ -15,8 +15,8 @@ values on one screen (LEFT/RIGHT move, UP/DOWN change with wrap-around, OK done;
 `direct`: no cursor, each field has its own keys, UP/DOWN the first, LEFT/RIGHT the
 second, YES the third, NO the fourth, so a value that changes costs no move to its field:
 a card entered from the last one costs one press per attribute that differs); pick = one tile or none, for a player whose
-name is drawn large (the D-pad moves, OK takes once the screen has been up a moment,
-NO takes none).
+name is drawn large (the D-pad moves; OK takes, NO takes none, both once the screen has
+been up a moment).
 """
 
 from core import buttons as B
@@ -75,9 +75,8 @@ DIRECT_LEGEND = ("\u2191\u2193", "\u2190\u2192", "vote.yes", "vote.no")  # the b
 
 
 class Pick(Prompt):
-    """One of the tiles or none: the answer is the tile's index (OK or YES on it), or -1
-    for the last tile (value `none`, the dash) and for NO. The cursor starts on tile
-    `initial`."""
+    """One of the tiles or none: the answer is the tile's index, or -1 for the last tile
+    (value `none`, the dash) and for NO. The cursor starts on tile `initial`."""
 
     kind = "pick"
     screen = ("core.tiles", "pick_one")
@@ -280,9 +279,11 @@ class PickScreen(TileEntry):
     """Pick: the player's name large on pages 1-2, the values large on pages 3-4, the
     labels with the cursor's inverted, the context row (what was done last and the
     prompt's lines in turn) and the keys. Every D-pad key moves the cursor (wrapping);
-    OK or YES takes the tile under it, NO none. It is another player's screen (Pick has
-    a guard): OK, YES and NO count only once it has been up a moment, so the player
-    before, pressing once too often, answers nothing for them."""
+    OK takes the tile under it, NO none. It is another player's screen (Pick has a
+    guard): OK and NO count only once it has been up a moment, so the player before,
+    pressing once too often, answers nothing for them. YES does nothing: taken here, a
+    second YES would reach the roll screen after the last pick, where YES reports a 9th
+    card."""
 
     help = "ui.pick_help"
 
@@ -296,9 +297,9 @@ class PickScreen(TileEntry):
         return self.p.tiles + [(self.p.none, "")]
 
     def on_event(self, kind, button):
-        if kind == B.PRESS and button in (B.YES, B.NO):
+        if kind == B.PRESS and button == B.NO:
             if self.armed:  # like OK: the player before, pressing NO twice, passes for nobody
-                self.on_done(self.value() if button == B.YES else -1)
+                self.on_done(-1)
         else:
             TileEntry.on_event(self, kind, button)
 

@@ -63,7 +63,7 @@ def test_the_roll_screens_words_are_looked_up_while_the_turn_screen_is_read(monk
     del built[:]
     play(s, ["roll"])
     roll = g.prompt(s)
-    rehearse(roll)  # drawn as the press draws it
+    rehearse(roll)  # drawn as its screen draws it
     assert roll.title == "Ann: roll 1/3" and read == []
     assert built and set(built) <= set("123456"), built  # only values not rolled before
 
@@ -540,15 +540,15 @@ def test_every_passive_player_picks_on_a_large_view_of_the_rerolled_dice(make_bo
         assert box.app.top().lines[-1] == last  # in the context row, after the marking help
 
 
-def test_yes_takes_the_die_under_the_cursor_like_ok_once_the_pick_screen_has_been_up(make_box):
-    box = start(make_box, 3)
-    box.do("RIGHT", "UP", "UP", "OK")  # reroll the second and third die
-    box.do("YES")  # too soon: nobody's
+def test_yes_on_a_pick_screen_does_nothing_so_a_double_yes_reports_no_9th_card(make_box):
+    # Taken there, a passive player's second YES would reach the roll screen after the
+    # last pick, where YES reports a 9th card (a review found it).
+    box = start(make_box, 2)
+    box.do("RIGHT", "UP", "OK")  # reroll the second die: P2 picks
+    box.do("wait 1000", "YES", "YES", "YES")
     assert box.lines()[:2] == ["Take a die?", "P2"]
-    box.do("wait 1000", "RIGHT", "YES")  # the third die
-    assert box.lines()[:2] == ["Take a die?", "P3"] and "P2 took Grn" in box.lines()[-2]
-    box.do("wait 1000", "LEFT", "YES")  # on the dash: none
-    assert box.lines()[0] == "P1: roll 2/3" and box.app.top().lines[-1] == "P3 took none"
+    box.do("NO")  # none: P1's roll screen
+    assert box.lines()[0] == "P1: roll 2/3"
 
 
 def test_a_pick_refuses_nothing_a_rule_allows_and_the_cursor_starts_in_the_middle():

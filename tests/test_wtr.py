@@ -151,6 +151,7 @@ def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_ve
     assert s["phase"] == "guess"
     monkeypatch.setattr(R, "_PARSED", [])
     monkeypatch.setattr(g, "_SAID", [None, ""])
+    monkeypatch.setattr(g, "_JUDGED", [None, None])
     R.parse(s["rule"])  # as every card judged leaves it
     parsed = []
     real = R._parse

@@ -298,8 +298,8 @@ def _hint(s):
 
 
 def _guessed(s, verdict, said):
-    """verdict: the parsed guess (box master: judged here) or the master's True/False;
-    said: the guess's text (box master) or None."""
+    """verdict: the master's True/False, or (box master) the parsed guess, judged here by
+    its text, said (_judged); said: None for a human master."""
     me = s["active"]
     near = None
     if said is not None:
@@ -323,32 +323,37 @@ _JUDGED = [None, None]  # (secret rule, guess) judged last, as texts, and _near'
 
 
 def _judged(s, guess):
-    """_near() of the guess (its text) against the secret rule, kept for the latest one:
-    the guess's Confirm works it out while the table reads it (App.warm), not its OK (the
-    verdict's apply took 24 ms on the emulated Pico at a round's end, most of it this
-    walk by a CPython profile). Nothing of it is shown before the OK: the verdict's
-    screen is the first to say it."""
+    """_near() of the guess (its text) against the secret rule, kept for the latest one
+    (a copy: states never share it): the guess's Confirm works it out while the table
+    reads it (App.warm), not its OK (the verdict's apply took 24 ms on the emulated Pico
+    at a round's end, most of it this walk by a CPython profile). Nothing of it is shown
+    before the OK, and the walk goes to its end whatever it finds, so a press that meets
+    it on the Confirm (BACK) waits as long for a right guess as for a wrong one."""
     key = (s["rule"], guess)
     if _JUDGED[0] != key:
         _JUDGED[1] = _near(_rule(s), parse(guess))
         _JUDGED[0] = key
-    return _JUDGED[1]
+    near = _JUDGED[1]
+    return list(near) if near else None
 
 
 def _near(rule, guess):
     """None when the guess means the rule; else how near it is: [row, card, rule's
     verdict] at the shortest row where they disagree (the row's last two cards, all a
-    rule sees), with row None when they disagree only on the first card of a row."""
+    rule sees), with row None when they disagree only on the first card of a row. The
+    whole walk, whatever it finds (_judged)."""
     found = None
+    done = False
     for row, ma, mb in R.walk(rule, guess):
-        if ma != mb:
-            if found is not None:
-                return found  # more than the first card differs
-            c = R.cards(ma ^ mb)[0]
-            found = [row[-2:], c, ma >> c & 1]
-            if row:
-                return found
-    if found is not None:
+        if done or ma == mb:
+            continue
+        if found is not None:
+            done = True  # more than the first card differs
+            continue
+        c = R.cards(ma ^ mb)[0]
+        found = [row[-2:], c, ma >> c & 1]
+        done = bool(row)
+    if found is not None and not done:
         found[0] = None
     return found
 

@@ -304,6 +304,10 @@ def _slowest(ps, n=3):
     return "; ".join("%.1f ms %s line %d (%s, %s)" % (p["ms"], p["name"], p["n"], p["kind"], p["screen"] or "-") for p in top)
 
 
+COLUMNS = ("game", "commit", "lines", "samples", "heap peak", "<= half", "smallest largest free block",
+           ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches")
+
+
 def section(found, kept=None):
     """The section's lines from the runs found; kept: {game id: (summary row's cells,
     block's lines)} of games with no run found, as an earlier section had them (_kept)."""
@@ -322,7 +326,8 @@ def section(found, kept=None):
         "idle, which the next press then loads). Start / end: the slowest presses of the first and of "
         "the last fifth of the game's panel updates. "
         "`python -m tools.bench --soak [ID ...]` runs it (`--jobs` emulators at once; minutes to an hour "
-        "a run) and rewrites this section from every run found in build/bench/soak/." % SEED)
+        "a run) and rewrites this section from every run found in build/bench/soak/; a game with no run "
+        "there keeps its rows from the section as it was." % SEED)
     L.append("")
     if not found and not kept:
         return L + ["Not measured yet.", ""]
@@ -340,8 +345,7 @@ def section(found, kept=None):
         blocks[cells[0]] = block
     order = [g[1] for g in GAMES if g[1] in rows]
     order += [k for k in rows if k not in order]  # a label of no game here (tests)
-    L.append(md_table(("game", "commit", "lines", "samples", "heap peak", "<= half", "smallest largest free block",
-                       ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches"), [rows[k] for k in order], "llrrrllrrr"))
+    L.append(md_table(COLUMNS, [rows[k] for k in order], "llrrrllrrr"))
     L.append("")
     if kept:
         L += ["Not run again (no run in build/bench/soak/; rows and figures as the section had them, "
@@ -403,8 +407,9 @@ def _kept(path, found):
         b = a + 1
         while b < len(old) and not old[b].startswith("### "):
             b += 1
-        if row:
-            out[gid] = (tuple(c.strip() for c in row[0].strip().strip("|").split("|")), old[a:b])
+        cells = tuple(c.strip() for c in row[0].strip().strip("|").split("|")) if row else ()
+        if len(cells) == len(COLUMNS):  # a row of another layout is left out, not misread
+            out[gid] = (cells, old[a:b])
     return out
 
 
