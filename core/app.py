@@ -53,7 +53,7 @@ class App:
         self.last_error = None
         self._last_input = None
         self._dirty = True
-        self._full = True  # next push sends every page (boot, after wake)
+        self._full = 0xFF  # pages the next push sends whole (boot, after wake: every one)
         self._led_state = None
         self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
         self._after = []  # work for after the next push to the panel (saves)
@@ -143,9 +143,10 @@ class App:
         self._after.append(fn)
         self._dirty = True
 
-    def refresh(self):
-        """Send the next frame whole: every page, whatever the panel shows."""
-        self._full = True
+    def refresh(self, pages=0xFF):
+        """Send these pages of the next frame whole, whatever the panel shows, and those
+        that differ outside them (default: every page)."""
+        self._full = pages
         self._dirty = True
 
     # --- the loop ----------------------------------------------------------------
@@ -216,6 +217,19 @@ class App:
             self.push(Message(i18n.t("ui.error"), [str(e)[:60], i18n.t("ui.error_saved")]))
             return False
 
+    def _differ(self, among):
+        """The pages among these (a mask) whose bytes differ from the panel's. Compared
+        through memoryviews: a slice of one is a small object, a slice of the bytearray a
+        128-byte copy, slow to allocate on a fragmented heap (3 ms for a whole new frame
+        on the Pico, 0.4 ms this way)."""
+        new, old = self._views
+        pages = 0
+        for p in range(PAGES):
+            a = p * W
+            if among >> p & 1 and new[a : a + W] != old[a : a + W]:
+                pages |= 1 << p
+        return pages
+
     def _render(self):
         f = self.frame
         f.clear()
@@ -223,21 +237,17 @@ class App:
         buf = f.buf
         spans = None
         if self._full:
-            pages = 0xFF
+            # Whole pages, plus those differing outside them (compared only there: what
+            # is inside may be a secret, core.secret)
+            pages = self._full
+            if pages != 0xFF:
+                pages |= self._differ(~pages & 0xFF)
         elif self._native is not None:  # and the changed columns of each page
             spans = self._spans
             pages = self._native.changes(buf, self.shown, spans)
         else:
-            # Pages compared through memoryviews: a slice of one is a small object, a
-            # slice of the bytearray a 128-byte copy, slow to allocate on a fragmented
-            # heap (3 ms for a whole new frame on the Pico, 0.4 ms this way).
-            new, old = self._views
-            pages = 0
-            for p in range(PAGES):
-                a = p * W
-                if new[a : a + W] != old[a : a + W]:
-                    pages |= 1 << p
-        self._full = False
+            pages = self._differ(0xFF)
+        self._full = 0
         self._dirty = False
         if pages:
             self.shown[:] = buf
@@ -265,7 +275,7 @@ class App:
         self.asleep = False
         self.buttons.ignore_held()
         self.display.power(True)
-        self._full = True
+        self._full = 0xFF
         self._dirty = True
         self._render()
 

@@ -142,9 +142,11 @@ class Frame:
             cur ^= v
         buf[a : a + n] = cur.to_bytes(n, "little")
 
-    def text(self, s, x, y, size=1, invert=False, record=True):
+    def text(self, s, x, y, size=1, invert=False, record=True, keep=True):
         """Draw s with the top-left of its line at (x, y); returns the x after the last
-        character. A line is height(size) px; a cell taller than that sticks out by its rise."""
+        character. A line is height(size) px; a cell taller than that sticks out by its rise.
+        keep=False: s is not kept among the recent texts (one that every press changes,
+        like a name being typed, would fill them with ones never drawn again)."""
         if record:
             self.lines.append("> " + s if invert else s)
         fc = face(size)
@@ -157,7 +159,7 @@ class Frame:
         if s and x < W:
             on = 0 if invert else 1
             y -= fc.RISE  # the cell's first row: _build's rows start there, shifted
-            rows = _rows(s, size, y & 7)
+            rows = _rows(s, size, y & 7, keep)
             page = y >> 3
             if _native is not None and x >= 0 and x + len(rows[0]) <= W and 0 <= page <= PAGES - len(rows):
                 # inside the panel: each row merged natively, without _strip's clipping
@@ -207,7 +209,7 @@ def fit(s, size=1, limit=W):
     return s if len(s) <= n else s[: n - 1] + "\u2026"
 
 
-def _rows(s, size, shift):
+def _rows(s, size, shift, keep=True):
     """The pixel columns of s at `size`, moved down `shift` pixel rows (0-7): one bytes
     object per page the text spans. Kept in two generations of recent texts of that
     size, as they are drawn (shifted: dice values sit 4 rows into a page, and shifting
@@ -222,7 +224,8 @@ def _rows(s, size, shift):
         rows = _build(s, face(size))
         if shift:
             rows = _shifted(rows, shift)
-        cache.put(key, rows)
+        if keep:
+            cache.put(key, rows)
     return rows
 
 

@@ -9,10 +9,11 @@ voter order, once everyone has answered. What the guarantees rest on:
 
 - the recorded screen is the same whatever was answered, and the pages pushed for it do
   not depend on the answer: after a Vote (whose screen looks the same whatever is then
-  pressed) only the pages that differ from the vote screen, after any other prompt
-  (which shows its answer: a cursor, a value) every page; frames, LEDs, pages and steps
-  from the recording press to the next hand-over are therefore identical for every
-  answer;
+  pressed) only the pages that differ from the vote screen; after a private number (whose
+  picker wraps, so only its value's pages show the answer) those pages whole and the
+  others that differ; after any other prompt (a cursor shows its answer) every page;
+  frames, LEDs, pages and steps from the recording press to the next hand-over are
+  therefore identical for every answer;
 - a voter's chain is ask(i): it never sees the earlier voters' answers;
 - the presses do not tell the answer: a private list or number starts on a random entry
   and wraps around (arrange(), drawn from the flow's seed, so a script replays), so from
@@ -33,7 +34,7 @@ from core import ticks_diff
 from core.rng import Rng
 from core.i18n import t
 from core.prompts import Prompt, is_prompt, open_prompt
-from core.ui import Confirm, HandOver, Screen, title_bar
+from core.ui import Confirm, HandOver, NumberPicker, Screen, title_bar
 
 VOTE_BUTTONS = B.YES | B.NO
 BOTH_MS = 80  # YES and NO going down within this of each other are "both": no vote
@@ -238,7 +239,9 @@ class SecretFlow:
             app = self.app
             app.cut(self.base + 1)
             app.replace(Recorded(self))
-            if q.kind != "vote":
+            if q.kind == "number":  # arranged: it wraps
+                app.refresh(NumberPicker.VALUE_PAGES)
+            elif q.kind != "vote":
                 app.refresh()
 
     def both(self, now):

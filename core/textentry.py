@@ -127,7 +127,7 @@ class TextEntry(Screen):
             f.center(self.lines[i], 8 + 8 * i)
         s = "".join(self.chars)
         x0 = (W - width(s, 2)) // 2
-        f.text(s, x0, 24, 2)
+        f.text(s, x0, 24, 2, False, True, False)  # a new text on most presses: not kept
         adv = face(2).ADVANCE
         f.hline(x0 + self.pos * adv, 42, adv - 1)
         f.center(t("ui.name_help"), 48)

@@ -194,7 +194,10 @@ class Menu(Screen):
 class NumberPicker(Screen):
     """UP/DOWN change by 1 (auto-repeat), LEFT/RIGHT by 5; OK takes the value. wrap: past
     hi comes lo and below lo hi (a private number: see core.secret.arrange). on_vote:
-    the lit YES and NO take the value, on_vote(yes, value), and OK does nothing."""
+    the lit YES and NO take the value, on_vote(yes, value), and OK does nothing. With
+    wrap, only VALUE_PAGES depend on the value."""
+
+    VALUE_PAGES = 0x18  # the value and its arrows: y 24-39
 
     def __init__(self, title, lo, hi, value, on_done, unit="", lines=(), wrap=False, on_vote=None):
         Screen.__init__(self)

@@ -158,6 +158,20 @@ def test_prepared_texts_are_drawn_from_the_cache_with_the_same_pixels():
     assert f.buf == ref.buf() and f.lines == ["Vote recorded."]
 
 
+def test_a_text_not_kept_is_drawn_the_same_and_leaves_the_recent_texts_as_they_were():
+    F._recent_big.clear()
+    f = F.Frame()
+    f.text("KEPT", 0, 8, 2)
+    for i in range(3 * F._recent_big.size):  # a name typed letter by letter
+        f.clear()
+        s = "NAME%d" % i
+        f.text(s, 4, 24, 2, False, True, False)
+        ref = Pixels()
+        ref.text(s, 4, 24, 2)
+        assert f.buf == ref.buf() and f.lines == [s]
+    assert list(F._recent_big.new) == [("KEPT", 7)] and not F._recent_big.old  # shifted: the rise
+
+
 def test_a_large_line_is_two_pages_and_its_cell_sticks_out_by_the_rise():
     """The 9x18 cell drawn at y = 8: rows 1..16 on pages 1-2, row 0 (grave accent of À)
     on the last row of page 0, row 17 (tail of Ç) on the first row of page 3."""
