@@ -152,6 +152,32 @@ def test_the_mat_is_chosen_on_one_screen_and_back_returns_to_the_slot_before_wit
     assert slot2.answer(slot2.initial).answer("Odd").initial == 1  # forward again: the choices made before
 
 
+def test_the_first_payment_is_rehearsed_while_the_result_is_read(monkeypatch):
+    # The result's screen draws the chips to take unseen (core.tiles.rehearse): the OK
+    # that opens them then builds no text (they were 50-55 ms on the Pico).
+    from core import frame
+    from core.tiles import rehearse
+
+    s = game(m=mat(v=("v:left", "v:min")))
+    g.apply(s, ["card", "v:alone"])
+    vote(s, [1, 1], [1, 1], [0, 1])
+    result = g.prompt(s)
+    assert result.kind == "show" and len(result.warm) == 1
+    frame._recent.clear()
+    frame._recent_big.clear()
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
+    result.warm[0]()
+    assert "Take chips: 2" in built
+    g.apply(s, ["result", 1])
+    pay = g.prompt(s)
+    assert pay.kind == "fields" and pay.title == "Take chips: 2"
+    del built[:]
+    rehearse(pay, s["players"])  # drawn as its screen draws it
+    assert built == []
+
+
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():
     s = g.new({"players": NAMES[:3]}, 1)
     assert "same colour" in refused(s, ["mat", "c:00", "c:03", "v:alone", "v:left", "i:first", "i:top"])

@@ -10,6 +10,7 @@ from core import frame, i18n, progress
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
+from core.tiles import rehearse
 from host_sim import autoplay, script
 
 g = load("mmag")
@@ -62,7 +63,7 @@ def test_the_roll_screens_words_are_looked_up_while_the_turn_screen_is_read(monk
     del built[:]
     play(s, ["roll"])
     roll = g.prompt(s)
-    g._rehearse(roll)  # drawn as its screen draws it
+    rehearse(roll)  # drawn as its screen draws it
     assert roll.title == "Ann: roll 1/3" and read == []
     assert built and set(built) <= set("123456"), built  # only values not rolled before
 
@@ -76,14 +77,14 @@ def test_a_rerolls_pick_screen_is_rehearsed_on_the_roll_screen_without_its_dice(
     monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
     frame._recent.clear()
     frame._recent_big.clear()
-    g._rehearse(roll)  # on the panel
+    rehearse(roll)  # on the panel
     del built[:]
     roll.warm[0]()
     assert {"Take a die?", "Bo", "\u2013"} <= set(built) and not set(built) & set("123456")
     del built[:]
     play(s, ["reroll", 3])
     pick = g.prompt(s)
-    g._rehearse(pick, s["players"])
+    rehearse(pick, s["players"])
     assert pick.player == 1 and set(built) <= set("123456"), built  # the values lower down
 
 

@@ -56,7 +56,7 @@ from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.secret import Secret, by_seat, left_of
 from core.show import Show, in_place
-from core.tiles import Fields
+from core.tiles import Fields, rehearse
 
 OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
 WHEN = {"pool": lambda st: len(st.get("players", ())) > 3}  # 3 players: 15 a colour, not asked
@@ -232,10 +232,7 @@ def apply(s, a):
         if yes != no and adopted != (yes > no):
             raise ValueError(t("drws.e.result"))
         s["adopted"] = adopted
-        # The card under vote does not count in its own payments, adopted or not.
-        pays = D.payments([v[0] == 1 for v in s["votes"]], s["mat"], s["active"])
-        extra = _custom_voting(s)
-        s["dues"] = [[p, k] for p, k in pays if k or extra]
+        s["dues"] = _dues(s)
         s["notes"] = []
         _after_payments(s)
         return
@@ -323,6 +320,15 @@ def _chips_next(s):
 
 def _chips_done(s):
     return s["got"] == s["n"]
+
+
+def _dues(s):
+    """[player, chips] of each payment the votes ask for, in order: every one while a
+    custom voting card is on the mat (it may add chips), else those not 0. The card
+    under vote does not count in its own payments, adopted or not."""
+    pays = D.payments([v[0] == 1 for v in s["votes"]], s["mat"], s["active"])
+    extra = _custom_voting(s)
+    return [[p, k] for p, k in pays if k or extra]
 
 
 def _custom_voting(s):
@@ -616,8 +622,20 @@ def _reveal(s):
         decide = Choice(t("drws.q.tie"), [t("drws.a.adopt"), t("drws.a.reject")], lambda i: ["result", 1 - i], player=s["active"])
         return Show(title, lambda _: decide, lines=lines + [t("drws.tie")])
     adopted = 1 if yes > no else 0
-    return Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
+    show = Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
                 leds="yes" if adopted else "no")
+    show.warm = (lambda: _rehearse_pay(s),)
+    return show
+
+
+def _rehearse_pay(s):
+    """The first payment's chips drawn unseen while the table reads the result
+    (core.tiles.rehearse): opened on the OK, its texts were 50-55 ms of the Pico's."""
+    r = dict(s)
+    r["dues"] = _dues(s)
+    q = _ask_pay(r) if r["dues"] else None
+    if getattr(q, "kind", "") == "fields":  # not a custom card's number first
+        rehearse(q, s["players"])
 
 
 def _ask_pay(s):

@@ -36,13 +36,12 @@ Rulings where the rulebook is silent (the help text says them):
   challenge is level 7 won with 50 or more campaign points left.
 """
 
-from core.frame import Frame
 from core.games import options
 from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.show import Show
-from core.tiles import Fields, Multi, Pick
+from core.tiles import Fields, Multi, Pick, rehearse
 
 OPTIONS = (
     ("dice", "mmag.dice", ("box", "own")),
@@ -310,7 +309,7 @@ def prompt(s):
         if ph == "turn":  # the roll's screen drawn where nobody sees it while the table
             # reads this one: its words and texts are built now, with the dice as they lie,
             # not on the roll (a game's first roll looked up 11 texts, 5 ms, and built 13)
-            p.warm = (lambda: _rehearse(_decide(_rolled(s))),)
+            p.warm = (lambda: rehearse(_decide(_rolled(s))),)
         return p
     if ph == "decide":
         return _decide(s)
@@ -335,33 +334,6 @@ def prompt(s):
             return Number(t("mmag.q.points"), 0, MAX_POINTS, lambda p: ["score", 0, p, 0], initial=solo_level(s["level"])[1], player=0)
         return Number(t("mmag.q.points"), 0, MAX_POINTS, lambda p: _ask_empty(i, p), initial=60, player=i)
     return None
-
-
-class _Table:
-    """A rehearsal's ctx: the players' names; it never takes an answer."""
-
-    def __init__(self, names):
-        self._names = names
-
-    def names(self):
-        return self._names
-
-
-def _rehearse(p, names=()):
-    """Draw p (a core.tiles Multi or Pick) on a frame nobody sees, while the table reads
-    the screen before it: its texts are built now and kept among core.frame's recent
-    ones, so the press that opens it draws cached texts (a new small text costs 0.5 ms
-    on the Pico, with a glyph like the cursor's 1.5, a large one up to 1.9). Values that
-    differ when it opens (the roll to come) are built then. Here, not in core, while
-    only this game rehearses: one more file in core/ made every boot 4.3 ms slower on the
-    emulated Pico (294.7 -> 299.0 of the 300 allowed), and in core.tiles every game would
-    hold its code."""
-    from core.tiles import MultiScreen, PickScreen
-
-    try:
-        (MultiScreen if p.kind == "multi" else PickScreen)(_Table(names), p).draw(Frame())
-    except MemoryError:  # no room for its frame now: the press builds the texts, as without it
-        pass
 
 
 def _rolled(s):
@@ -433,7 +405,7 @@ def _decide(s):
                   yes=-1 if first else None, no=True, guard=True)
         if s["n"] > 1:  # likewise the first pick after a reroll, without its dice: they
             # sit lower there, and the roll's and the pick's would not all stay recent
-            m.warm = (lambda: _rehearse(_pick(s, 0, 0), s["players"]),)
+            m.warm = (lambda: rehearse(_pick(s, 0, 0), s["players"]),)
         return m
     codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
 
