@@ -49,6 +49,7 @@ class Secret(Prompt):
     kind = "secret"
     screen = ("core.secret", "secret")
     recorded = ("secret.recorded", "secret.hidden", "secret.hidden2")  # the "recorded" screen
+    ready = ()  # App.warm work once every answer is in, while the last "recorded" screen is read
 
     def __init__(self, title, voters, ask, then, **kw):
         Prompt.__init__(self, title, then, **kw)
@@ -239,6 +240,8 @@ class SecretFlow:
             app = self.app
             app.cut(self.base + 1)
             app.replace(Recorded(self))
+            if len(self.answers) == len(self.p.voters):  # (the same whatever was answered)
+                app.warm(*self.p.ready)
             if q.kind == "number":  # arranged: it wraps
                 app.refresh(NumberPicker.VALUE_PAGES)
             elif q.kind != "vote":

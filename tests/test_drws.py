@@ -178,6 +178,18 @@ def test_the_first_payment_is_rehearsed_while_the_result_is_read(monkeypatch):
     assert built == []
 
 
+def test_a_payments_chips_start_on_the_colour_the_pool_holds_most_of():
+    s = game(m=mat(v=("v:left", "v:min")))
+    g.apply(s, ["card", "v:alone"])
+    vote(s, [1, 1], [1, 1], [0, 1])
+    g.apply(s, ["result", 1])
+    s["pool"] = [3, 5, 9, 2]
+    pay = g.prompt(s)
+    assert pay.title == "Take chips: 2" and pay.initial == [0, 0, 2, 0]
+    s["pool"] = [9, 5, 9, 2]  # a tie: the first of them
+    assert g.prompt(s).initial == [2, 0, 0, 0]
+
+
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():
     s = g.new({"players": NAMES[:3]}, 1)
     assert "same colour" in refused(s, ["mat", "c:00", "c:03", "v:alone", "v:left", "i:first", "i:top"])
@@ -577,6 +589,31 @@ def test_nothing_of_a_ballot_is_saved_or_shown_before_the_reveal(make_box):
     box.do("wait 1000", "OK")
     box.to(1).do("NO", "OK")
     assert box.lines()[0] == "YES 2 : 3 NO"
+
+
+def test_the_starting_chips_are_rehearsed_once_the_last_prediction_is_in(make_box, monkeypatch):
+    # Every prediction given, the last "recorded" screen is read while the first
+    # player's starting chips are drawn unseen: not before (answers may still change).
+    from core import frame
+    from core.tiles import rehearse
+
+    seen = []
+    rehearse_phase = g._rehearse_phase
+    monkeypatch.setattr(g, "_rehearse_phase", lambda s, ph: seen.append(ph) or rehearse_phase(s, ph))
+    m = mat()
+    box = resumed(make_box, [["mat"] + m["c"] + m["v"] + m["i"], ["draw"]])
+    box.do("wait 1000", "OK")  # the places drawn
+    for k in range(3):
+        box.do("wait 1000", "OK").to(k + 1).do("OK", "wait 500")
+        assert seen == (["chips"] if k == 2 else []) and "Answer recorded." in box.lines()
+        if k < 2:
+            box.do("OK")  # pass it on
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
+    box.do("OK")
+    assert box.lines()[0] == "Take 7 chips"
+    assert not [x for x in built if x in ("Take 7 chips", "white", "purp", "←→ field ↑↓ value OK")], built
 
 
 def test_predictions_are_never_on_screen_before_the_prediction_round(make_box):

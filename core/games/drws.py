@@ -447,7 +447,7 @@ def _note_show(s, note):
         return Show(t("drws.v.draw"), None, lines=lines)
     who = s["players"][note[1]]
     if kind == "reset":
-        return Show(t("drws.v.pool"), None, big=colour(note[2]), lines=[t("drws.reset_all"), t("drws.reset", who)])
+        return Show(t("drws.v.pool"), None, big=colour(note[2]), lines=[t("drws.reset", who), t("drws.reset_all")])
     if kind == "spoke":
         return Show(t("drws.v.spoke"), None, big=who, lines=[t("drws.paid", note[2])])
     return Show(card_name(note[2]), None, big=t("drws.big." + kind), lines=[t("drws.by", who)])
@@ -459,7 +459,7 @@ def _prompt(s):
     if ph == "mat":
         return _ask_mat(s, [])
     if ph == "draw":
-        lines = [t("drws.setup_cards", CARDS[n]), t("drws.setup_tiles", TILES), t("drws.setup_seats"), t("drws.setup_draw")]
+        lines = [t("drws.setup_deal", CARDS[n], TILES), t("drws.setup_seats"), t("drws.setup_draw")]
         return Show(t("drws.v.setup"), lambda _: ["draw"], lines=lines)
     if ph == "predict":
         return _ask_predictions(s)
@@ -556,7 +556,10 @@ def _ask_predictions(s):
             out += x if isinstance(x, list) else [x]
         return out
 
-    return Secret(t("drws.v.predict"), list(range(n)), ask, done)
+    secret = Secret(t("drws.v.predict"), list(range(n)), ask, done)
+    if s["round"] == 1 and not _chips_done(s):  # the starting chips come next: drawn unseen
+        secret.ready = (lambda: _rehearse_phase(s, "chips"),)  # while the last answer is read
+    return secret
 
 
 def _ask_card(s):
@@ -629,11 +632,20 @@ def _reveal(s):
 
 
 def _rehearse_pay(s):
-    """The first payment's chips drawn unseen while the table reads the result
-    (core.tiles.rehearse): opened on the OK, its texts were 50-55 ms of the Pico's."""
+    """The first payment's chips drawn unseen while the table reads the result."""
     r = dict(s)
     r["dues"] = _dues(s)
-    q = _ask_pay(r) if r["dues"] else None
+    if r["dues"]:
+        _rehearse_phase(r, "pay")
+
+
+def _rehearse_phase(s, phase):
+    """The chips screen of `phase` (s as it will be) drawn unseen (core.tiles.rehearse):
+    opened by an OK after a result or the last prediction, its texts took 50-55 ms of
+    the Pico's."""
+    r = dict(s)
+    r["phase"] = phase
+    q = _prompt(r)
     if getattr(q, "kind", "") == "fields":  # not a custom card's number first
         rehearse(q, s["players"])
 
@@ -649,7 +661,11 @@ def _ask_pay(s):
         if k < 0:  # the custom card takes chips: which ones go back
             return _ask_give(s, p, -k, t("drws.q.give", -k), lambda v: ["pay", p, extra] + v)
         fields = [(short(c), 0, k, None) for c in range(D.COLOURS)]
-        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=[k, 0, 0, 0], player=p,
+        # They start on the colour the pool holds most of: a table that only presses OK
+        # does not empty one colour (and hand it all back) payment after payment.
+        first = [0] * D.COLOURS
+        first[s["pool"].index(max(s["pool"]))] = k
+        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=first, player=p,
                       lines=[t("drws.pool_line", *s["pool"])])
 
     if custom:  # what the known rules pay, then the custom card's chips, given or taken
