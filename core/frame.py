@@ -50,6 +50,12 @@ def accelerate(native):
     _native = native
 
 
+def forget_large():
+    """Let go of the recent large texts: a screen that draws few of its own (a name being
+    typed) opens with their heap free (DRWS's peak was at its custom card's name)."""
+    _recent_big.clear()
+
+
 def face(size):
     """The font module of text size 1 (5x8) or 2 (9x18 bold)."""
     global _big

@@ -7,7 +7,7 @@ an edit asks before the edit is dropped (only OK and BACK answer that).
 """
 
 from core import buttons as B
-from core.frame import W, face, width
+from core.frame import W, face, forget_large, width
 from core.i18n import lang, t
 from core.prompts import Prompt
 from core.ui import Confirm, Screen, is_ok, pick, title_bar, wrap_all
@@ -71,6 +71,7 @@ class TextEntry(Screen):
         self.pos = 0
         self.on_done = on_done
         self.maxlen = maxlen
+        forget_large()  # the name is the one large text here, and not kept (draw)
 
     def value(self):
         return "".join(self.chars).strip()

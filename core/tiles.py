@@ -21,7 +21,7 @@ been up a moment).
 
 from core import buttons as B
 from core import ticks_diff
-from core.frame import Frame, W, fit, height, width
+from core.frame import W, fit, height, width
 from core.i18n import t
 from core.prompts import Prompt
 from core.play import latest, who
@@ -316,28 +316,3 @@ class PickScreen(TileEntry):
         if self.lines:
             f.center(fit(self.lines[self.at]), MARK_Y)
         f.center(t(self.help), HINT_Y)
-
-
-class _Table:
-    """A rehearsal's ctx: the players' names; it never takes an answer."""
-
-    def __init__(self, names):
-        self._names = names
-
-    def names(self):
-        return self._names
-
-
-def rehearse(p, names=()):
-    """Draw p (a Multi, Fields or Pick) on a frame nobody sees, while the table reads the
-    screen before it (a prompt's warm): its texts are built now and kept among
-    core.frame's recent ones, so the press that opens it draws cached texts (a new small
-    text costs 0.5 ms on the Pico, with a glyph like the cursor's 1.5, a large one up to
-    1.9). Values that differ when it opens (the roll to come) are built then. Kept in
-    this module, not one of its own: one more file in core/ made every boot 4.3 ms slower
-    on the emulated Pico (294.7 -> 299.0 of the 300 allowed)."""
-    screen = MultiScreen if p.kind == "multi" else FieldsScreen if p.kind == "fields" else PickScreen
-    try:
-        screen(_Table(names), p).draw(Frame())
-    except MemoryError:  # no room for its frame now: the press builds the texts, as without it
-        pass

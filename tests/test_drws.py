@@ -156,7 +156,7 @@ def test_the_first_payment_is_rehearsed_while_the_result_is_read(monkeypatch):
     # The result's screen draws the chips to take unseen (core.tiles.rehearse): the OK
     # that opens them then builds no text (they were 50-55 ms on the Pico).
     from core import frame
-    from core.tiles import rehearse
+    from core.prompts import rehearse
 
     s = game(m=mat(v=("v:left", "v:min")))
     g.apply(s, ["card", "v:alone"])
@@ -175,6 +175,36 @@ def test_the_first_payment_is_rehearsed_while_the_result_is_read(monkeypatch):
     assert pay.kind == "fields" and pay.title == "Take chips: 2"
     del built[:]
     rehearse(pay, s["players"])  # drawn as its screen draws it
+    assert built == []
+
+
+def test_a_pool_reset_the_payment_may_cause_is_rehearsed_while_the_chips_are_chosen(make_box, monkeypatch):
+    from core import frame
+
+    s = game(m=mat(v=("v:left", "v:min")))
+    g.apply(s, ["card", "v:alone"])
+    vote(s, [1, 1], [1, 1], [0, 1])
+    g.apply(s, ["result", 1])
+    assert s["dues"][0][1] == 2
+    assert g.prompt(s).warm == ()  # the pool holds enough of every colour
+    taken = 15 - 6 - 1  # all but one yellow into the ledger: 1 left
+    s["pool"][Y] -= taken
+    s["chips"][0][Y] += taken
+    pay = g.prompt(s)
+    frame._recent.clear()
+    frame._recent_big.clear()
+    pay.warm[0]()
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
+    a = ["pay", s["dues"][0][0], 0, 0, 0, 2, 0]  # the last yellow and one more
+    g.apply(s, a)
+    note = g.prompt(s)
+    assert note.title == "Pool reset" and note.big == "yellow"
+    note.last = g.brief(s, a)  # as core.play shows it (Session.last)
+    from core.prompts import rehearse
+
+    rehearse(note)
     assert built == []
 
 
@@ -595,7 +625,7 @@ def test_the_starting_chips_are_rehearsed_once_the_last_prediction_is_in(make_bo
     # Every prediction given, the last "recorded" screen is read while the first
     # player's starting chips are drawn unseen: not before (answers may still change).
     from core import frame
-    from core.tiles import rehearse
+    from core.prompts import rehearse
 
     seen = []
     rehearse_phase = g._rehearse_phase

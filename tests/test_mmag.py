@@ -10,7 +10,7 @@ from core import frame, i18n, progress
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
-from core.tiles import rehearse
+from core.prompts import rehearse
 from host_sim import autoplay, script
 
 g = load("mmag")

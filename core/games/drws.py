@@ -52,11 +52,11 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 from core.games import drws_rules as D
 from core.games import options
 from core.i18n import row, t
-from core.prompts import Choice, Confirm, Number
+from core.prompts import Choice, Confirm, Number, is_prompt, rehearse
 from core.rng import Rng
 from core.secret import Secret, by_seat, left_of
 from core.show import Show, in_place
-from core.tiles import Fields, rehearse
+from core.tiles import Fields
 
 OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
 WHEN = {"pool": lambda st: len(st.get("players", ())) > 3}  # 3 players: 15 a colour, not asked
@@ -640,13 +640,13 @@ def _rehearse_pay(s):
 
 
 def _rehearse_phase(s, phase):
-    """The chips screen of `phase` (s as it will be) drawn unseen (core.tiles.rehearse):
-    opened by an OK after a result or the last prediction, its texts took 50-55 ms of
-    the Pico's."""
+    """The chips screen of `phase` (s as it will be; a custom card's number first) drawn
+    unseen (core.prompts.rehearse): opened by an OK after a result or the last
+    prediction, its texts took 50-55 ms of the Pico's."""
     r = dict(s)
     r["phase"] = phase
     q = _prompt(r)
-    if getattr(q, "kind", "") == "fields":  # not a custom card's number first
+    if is_prompt(q):
         rehearse(q, s["players"])
 
 
@@ -665,8 +665,11 @@ def _ask_pay(s):
         # does not empty one colour (and hand it all back) payment after payment.
         first = [0] * D.COLOURS
         first[s["pool"].index(max(s["pool"]))] = k
-        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=first, player=p,
-                      lines=[t("drws.pool_line", *s["pool"])])
+        q = Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=first, player=p,
+                   lines=[t("drws.pool_line", *s["pool"])])
+        if min(s["pool"]) <= k:  # the pool may run out of a colour: its reset drawn unseen
+            q.warm = (lambda: _rehearse_reset(s, p, k),)
+        return q
 
     if custom:  # what the known rules pay, then the custom card's chips, given or taken
         held = sum(s["chips"][p])
@@ -674,6 +677,14 @@ def _ask_pay(s):
         return Number(t("drws.q.extra", what), -min(20, held + due), 20, colours, initial=0,
                       player=p, lines=[t("drws.due", due)])
     return colours(0)
+
+
+def _rehearse_reset(s, p, k):
+    """The pool reset that player p taking k chips may cause, for its scarcest colour, as
+    the box shows it after the payment (its last row says what p took)."""
+    note = _note_show(s, ["reset", p, s["pool"].index(min(s["pool"]))])
+    note.last = t("drws.b.pay", s["players"][p][:8], k)
+    rehearse(note)
 
 
 def _ask_give(s, p, k, title, then):

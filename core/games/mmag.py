@@ -38,10 +38,10 @@ Rulings where the rulebook is silent (the help text says them):
 
 from core.games import options
 from core.i18n import row, t
-from core.prompts import Choice, Confirm, Number
+from core.prompts import Choice, Confirm, Number, rehearse
 from core.rng import Rng
 from core.show import Show
-from core.tiles import Fields, Multi, Pick, rehearse
+from core.tiles import Fields, Multi, Pick
 
 OPTIONS = (
     ("dice", "mmag.dice", ("box", "own")),
