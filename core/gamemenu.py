@@ -90,6 +90,18 @@ def _end(play):
     play.app.home()
 
 
+def _rehearse_first(module):
+    """The game's first prompt drawn unseen (its optional first(), see core.games), once
+    its module is loaded (App.warm: in the order given)."""
+    import sys
+
+    from core.prompts import rehearse
+
+    game = sys.modules.get("core.games." + module)
+    if game is not None and hasattr(game, "first"):
+        rehearse(game.first())
+
+
 def start_new(app, game_id):
     """Setup (players, then the game's options) and the first prompt of a new game."""
     from core import games, i18n
@@ -97,7 +109,7 @@ def start_new(app, game_id):
 
     info = games.info(game_id)
     mods = ("core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
-    app.warm(app.seeds, *mods + (lambda: i18n.preload(game_id),))
+    app.warm(app.seeds, *mods + (lambda: i18n.preload(game_id), lambda: _rehearse_first(info[1])))
     settings = {}
     game = None
 

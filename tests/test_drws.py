@@ -220,6 +220,23 @@ def test_a_payments_chips_start_on_the_colour_the_pool_holds_most_of():
     assert g.prompt(s).initial == [2, 0, 0, 0]
 
 
+def test_the_mat_is_rehearsed_while_the_players_are_set_up(make_box, monkeypatch):
+    # A new game's first screen (core.games' first()) is drawn unseen while the table
+    # sets up the players: the press that starts the game builds none of its texts.
+    from core import frame
+
+    box = make_box()
+    box.do("DOWN", "DOWN", "DOWN", "DOWN", "OK", "wait 500")  # the players' count
+    assert "Players" in box.lines()
+    box.do("OK", "wait 500")  # the names
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
+    box.do("OK")  # Start
+    assert box.lines()[0] == "Correction 1"
+    assert "Correction 1" not in built and not [x for x in box.lines() if x in built], built
+
+
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():
     s = g.new({"players": NAMES[:3]}, 1)
     assert "same colour" in refused(s, ["mat", "c:00", "c:03", "v:alone", "v:left", "i:first", "i:top"])

@@ -494,6 +494,11 @@ def _prompt(s):
     return None
 
 
+def first():
+    """The mat's first slot: a new game opens on it (core.games' first())."""
+    return _ask_mat(None, [])
+
+
 def _ask_mat(s, got, ahead=()):
     """The mat's cards, slot by slot: an edit (core.prompts.open_prompt), one screen
     for the eight slots; BACK goes to the slot before. ahead: the cards chosen for this
