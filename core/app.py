@@ -150,8 +150,8 @@ class App:
 
     def refresh(self, pages=0xFF):
         """Send these pages of the next frame whole, whatever the panel shows, and those
-        that differ outside them (default: every page)."""
-        self._full = pages
+        that differ outside them (default: every page); added to any asked before."""
+        self._full |= pages
         self._dirty = True
 
     # --- the loop ----------------------------------------------------------------

@@ -90,16 +90,16 @@ def _end(play):
     play.app.home()
 
 
-def _rehearse_first(module):
-    """The game's first prompt drawn unseen (its optional first(), see core.games), once
-    its module is loaded (App.warm: in the order given)."""
+def _rehearse_opening(module):
+    """The game's first prompt drawn unseen (its optional opening(), see core.games),
+    once its module is loaded (App.warm: in the order given)."""
     import sys
 
     from core.prompts import rehearse
 
     game = sys.modules.get("core.games." + module)
-    if game is not None and hasattr(game, "first"):
-        rehearse(game.first())
+    if game is not None and hasattr(game, "opening"):
+        rehearse(game.opening)
 
 
 def start_new(app, game_id):
@@ -109,7 +109,7 @@ def start_new(app, game_id):
 
     info = games.info(game_id)
     mods = ("core.session", "core.prompts", "core.play", "core.show", "core.games." + info[1])
-    app.warm(app.seeds, *mods + (lambda: i18n.preload(game_id), lambda: _rehearse_first(info[1])))
+    app.warm(app.seeds, *mods + (lambda: i18n.preload(game_id), lambda: _rehearse_opening(info[1])))
     settings = {}
     game = None
 

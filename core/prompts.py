@@ -43,7 +43,7 @@ Tiles (Multi, Show) are (value, label) pairs of short strings: the value drawn l
 """
 
 
-class _Table:
+class _Unseen:
     """A rehearsal's ctx, and its app: the players' names; it keeps the screen an opener
     pushes and never takes an answer."""
 
@@ -62,25 +62,32 @@ class _Table:
 
 
 def rehearse(p, names=()):
-    """Draw prompt p (not a secret) on a frame nobody sees, while the table reads the
-    screen before it (a prompt's warm): its words are looked up and its texts built now
+    """Draw prompt p (not a secret; or what the function p returns, when a prompt) on a
+    frame nobody sees, while the table reads the screen before it (a prompt's warm): its
+    words are looked up and its texts built now
     and kept among the recent ones (core.i18n, core.frame), so the press that opens it
     draws from them (a new small text costs 0.5 ms on the Pico, with a glyph like the
     cursor's 1.5, a large one up to 1.9, a look-up 0.4). Values that differ when it
     opens (the roll to come) are built then. Only with its screen's code loaded: a
     rehearsal imports nothing. Here, not in a module of its own: one more file in core/
-    made every boot 4.3 ms slower on the emulated Pico (294.7 -> 299.0 of 300)."""
+    made every boot 4.3 ms slower on the emulated Pico (294.7 -> 299.0 of 300). Only a
+    speed-up: whatever goes wrong in it (no room for its frame) is left to the press,
+    which then builds the texts as without it; it never stops the game."""
     import sys
 
     from core.frame import Frame
 
-    mod, fn = p.screen
-    table = _Table(names)
     try:
+        if not isinstance(p, Prompt):
+            p = p()
+            if not isinstance(p, Prompt):  # an action: no screen
+                return
+        mod, fn = p.screen
         if sys.modules.get(mod) is not None:
-            getattr(sys.modules[mod], fn)(table, p, False)
-            table.screen.draw(Frame())
-    except MemoryError:  # no room for its frame now: the press builds the texts, as without it
+            unseen = _Unseen(names)
+            getattr(sys.modules[mod], fn)(unseen, p, False)
+            unseen.screen.draw(Frame())
+    except Exception:  # see above
         pass
 
 

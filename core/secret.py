@@ -9,9 +9,10 @@ voter order, once everyone has answered. What the guarantees rest on:
 
 - the recorded screen is the same whatever was answered, and the pages pushed for it do
   not depend on the answer: after a Vote (whose screen looks the same whatever is then
-  pressed) only the pages that differ from the vote screen; after a private number (whose
-  picker wraps, so only its value's pages show the answer) those pages whole and the
-  others that differ; after any other prompt (a cursor shows its answer) every page;
+  pressed) only the pages that differ from the vote screen; after a private number that
+  is its voter's whole chain (whose picker wraps, so only its value's pages show the
+  answer) those pages whole and the others that differ; after any other prompt (a
+  cursor shows its answer; a number after another answer) every page;
   frames, LEDs, pages and steps from the recording press to the next hand-over are
   therefore identical for every answer;
 - a voter's chain is ask(i): it never sees the earlier voters' answers;
@@ -236,13 +237,16 @@ class SecretFlow:
             arrange(nxt, self.seed, len(self.answers), len(self.app.stack) - self.base - 1)
             open_prompt(self, nxt)
         else:
+            # a number the chain's only screen (nothing on it told by an earlier answer),
+            # digits only (a unit with an accent would reach the pages around the value's)
+            alone = q.kind == "number" and len(self.app.stack) == self.base + 2 and not q.unit
             self.answers.append(nxt)
             app = self.app
             app.cut(self.base + 1)
             app.replace(Recorded(self))
-            if len(self.answers) == len(self.p.voters):  # (the same whatever was answered)
-                app.warm(*self.p.ready)
-            if q.kind == "number":  # arranged: it wraps
+            if self.p.ready and len(self.answers) == len(self.p.voters):
+                app.warm(*self.p.ready)  # (the same whatever was answered)
+            if alone:  # arranged: it wraps, so only its value's pages show the answer
                 app.refresh(NumberPicker.VALUE_PAGES)
             elif q.kind != "vote":
                 app.refresh()

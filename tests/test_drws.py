@@ -153,7 +153,7 @@ def test_the_mat_is_chosen_on_one_screen_and_back_returns_to_the_slot_before_wit
 
 
 def test_the_first_payment_is_rehearsed_while_the_result_is_read(monkeypatch):
-    # The result's screen draws the chips to take unseen (core.tiles.rehearse): the OK
+    # The result's screen draws the chips to take unseen (core.prompts.rehearse): the OK
     # that opens them then builds no text (they were 50-55 ms on the Pico).
     from core import frame
     from core.prompts import rehearse

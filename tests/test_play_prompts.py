@@ -148,3 +148,19 @@ def test_the_turns_run_without_the_name_entrys_code_unless_the_game_holds_it(mak
         box.do("OK", "wait 50")
     assert type(box.app.top()).__name__ != "Players"
     assert ("core.textentry" in sys.modules) == kept
+
+
+def test_a_rehearsal_never_stops_the_game():
+    """core.prompts.rehearse is only a speed-up: a prompt it cannot draw, or a function
+    giving an action or failing, leaves the table's screens and the game as they were."""
+    from core.prompts import rehearse
+
+    def broken():
+        raise ValueError("no such state")
+
+    rehearse(broken)
+    rehearse(lambda: ["pass", 1])  # an action: no screen to draw
+    rehearse(Choice("Who?", ["Ann", "Ben"], lambda i: i, player=3), ["Ann"])  # player 3 has no name
+    drawn = []
+    rehearse(lambda: drawn.append(1) or Confirm("Sure?", lambda v: v))
+    assert drawn == [1]

@@ -158,6 +158,7 @@ def test_vote_then_number_chain_is_the_same_for_every_answer_and_back_steps_insi
         assert "Tiles" in box.lines()
         seen.append(observe(box, "OK", "OK"))
     assert seen[0] == seen[1] == seen[2]
+    assert seen[0][0][0][0] == 0xFF  # a number after another answer: every page
     box = resumed(make_box, "ttiles", [], NAMES[:2])
     box.do(*HAND, "YES", "UP", "BACK")  # from the tiles back to the vote
     assert "press YES or NO" in box.lines()

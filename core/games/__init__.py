@@ -53,10 +53,10 @@ Optional:
                            power cut neither loses nor double-counts a result
   closing(state)        -> small lines added under the final ranking (a solo level's
                            sum and what it carries forward)
-  first()               -> the prompt a new game opens on, when it does not depend on
-                           the settings (DRWS's mat): rehearsed while the players are set
-                           up (core.prompts.rehearse), so the press that starts the game
-                           draws texts already built
+  opening()             -> the prompt a new game opens on, when it depends neither on
+                           the settings nor on a player (DRWS's mat): rehearsed while the
+                           players are set up (core.prompts.rehearse), so the press that
+                           starts the game draws texts already built
 
 Modules are imported lazily (load()), one at a time, to keep the heap small.
 MicroPython's sort is not stable: a ranking sorts by a key that orders every player

@@ -52,7 +52,7 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 from core.games import drws_rules as D
 from core.games import options
 from core.i18n import row, t
-from core.prompts import Choice, Confirm, Number, is_prompt, rehearse
+from core.prompts import Choice, Confirm, Number, rehearse
 from core.rng import Rng
 from core.secret import Secret, by_seat, left_of
 from core.show import Show, in_place
@@ -494,8 +494,8 @@ def _prompt(s):
     return None
 
 
-def first():
-    """The mat's first slot: a new game opens on it (core.games' first())."""
+def opening():
+    """The mat's first slot: a new game opens on it (core.games' opening())."""
     return _ask_mat(None, [])
 
 
@@ -638,21 +638,20 @@ def _reveal(s):
 
 def _rehearse_pay(s):
     """The first payment's chips drawn unseen while the table reads the result."""
-    r = dict(s)
-    r["dues"] = _dues(s)
-    if r["dues"]:
-        _rehearse_phase(r, "pay")
+    dues = _dues(s)
+    if dues:
+        _rehearse_phase(s, "pay", dues)
 
 
-def _rehearse_phase(s, phase):
-    """The chips screen of `phase` (s as it will be; a custom card's number first) drawn
-    unseen (core.prompts.rehearse): opened by an OK after a result or the last
-    prediction, its texts took 50-55 ms of the Pico's."""
+def _rehearse_phase(s, phase, dues=None):
+    """The chips screen of `phase` (s as it will be, with these dues; a custom card's
+    number first) drawn unseen (core.prompts.rehearse): opened by an OK after a result
+    or the last prediction, its texts took 50-55 ms of the Pico's."""
     r = dict(s)
     r["phase"] = phase
-    q = _prompt(r)
-    if is_prompt(q):
-        rehearse(q, s["players"])
+    if dues is not None:
+        r["dues"] = dues
+    rehearse(lambda: _prompt(r), s["players"])
 
 
 def _ask_pay(s):
@@ -668,9 +667,9 @@ def _ask_pay(s):
         fields = [(short(c), 0, k, None) for c in range(D.COLOURS)]
         # They start on the colour the pool holds most of: a table that only presses OK
         # does not empty one colour (and hand it all back) payment after payment.
-        first = [0] * D.COLOURS
-        first[s["pool"].index(max(s["pool"]))] = k
-        q = Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=first, player=p,
+        start = [0] * D.COLOURS
+        start[s["pool"].index(max(s["pool"]))] = k
+        q = Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=start, player=p,
                    lines=[t("drws.pool_line", *s["pool"])])
         if min(s["pool"]) <= k:  # the pool may run out of a colour: its reset drawn unseen
             q.warm = (lambda: _rehearse_reset(s, p, k),)
@@ -687,8 +686,12 @@ def _ask_pay(s):
 def _rehearse_reset(s, p, k):
     """The pool reset that player p taking k chips may cause, for its scarcest colour, as
     the box shows it after the payment (its last row says what p took)."""
-    note = _note_show(s, ["reset", p, s["pool"].index(min(s["pool"]))])
-    note.last = t("drws.b.pay", s["players"][p][:8], k)
+
+    def note():
+        n = _note_show(s, ["reset", p, s["pool"].index(min(s["pool"]))])
+        n.last = t("drws.b.pay", s["players"][p][:8], k)
+        return n
+
     rehearse(note)
 
 
