@@ -221,10 +221,13 @@ def test_a_payments_chips_start_on_the_colour_the_pool_holds_most_of():
 
 
 def test_the_mat_is_rehearsed_while_the_players_are_set_up(make_box, monkeypatch):
-    # A new game's first screen (core.games' first()) is drawn unseen while the table
-    # sets up the players: the press that starts the game builds none of its texts.
+    # A new game's first screen (core.games' opening()) is drawn unseen, in the game's
+    # words, while the table sets up the players: the press that starts the game builds
+    # none of its texts. The box begins as after a boot: the game's words not registered
+    # (this module's load() did that for every test in it).
     from core import frame
 
+    i18n.drop("drws")
     box = make_box()
     box.do("DOWN", "DOWN", "DOWN", "DOWN", "OK", "wait 500")  # the players' count
     assert "Players" in box.lines()
