@@ -241,9 +241,13 @@ def _build(s, fc):
     w = fc.WIDTH
     size = w * fc.PAGES  # bytes per glyph
     b = s.encode()
-    if size == w and _native is not None and b:  # one page: natively, unless not ASCII
-        row = bytearray((len(b) - 1) * fc.ADVANCE + w)
-        if _native.glyphs(fc.DATA, w, fc.ADVANCE, b, len(b), row):
+    if size == w and _native is not None and b:  # one page: natively
+        n = len(s)
+        # not ASCII: each character as its glyph's number from 32 (a marker, an arrow
+        # or "…" made a text 7x slower to build in Python on the Pico)
+        codes = b if len(b) == n else bytes([ord(ch) if ch < "\x7f" else _number(ch) for ch in s])
+        row = bytearray((n - 1) * fc.ADVANCE + w)
+        if _native.glyphs(fc.DATA, w, fc.ADVANCE, codes, n, row):
             return (row,)
     if len(b) == len(s):  # ASCII, the hot path: one comprehension over bytes, no ord()
         offsets = [(c - 32) * size if 31 < c < 127 else fc.glyph(c) for c in b]
@@ -256,6 +260,18 @@ def _build(s, fc):
     else:
         rows = tuple(gap.join([g[k : k + w] for g in cells]) for k in range(0, size, w))
     return rows
+
+
+_numbers = {}  # a character that is not ASCII -> its glyph number from 32 (core.font)
+
+
+def _number(ch):
+    """The small face's glyph of ch as the native row takes it (_build), kept: the lookup
+    is a binary search in Python."""
+    k = _numbers.get(ch)
+    if k is None:
+        k = _numbers[ch] = font.glyph(ord(ch)) // font.WIDTH + 32
+    return k
 
 
 def _shifted(rows, shift):

@@ -390,15 +390,30 @@ def _one_line(s):
                       or "\r" in s or "\x0b" in s or "\x0c" in s)
 
 
+# (text, n) -> wrap()'s lines of a text longer than one line: a screen rehearsed unseen
+# (core.prompts.rehearse) has wrapped what its press shows (a guess said again: 2-5 ms of
+# a verdict on the Pico)
+_wrapped = Recent(4)
+
+
 def wrap(s, n=21):
     """Greedy word wrap into lines of at most n characters (a word longer than n is cut).
     Each line is one slice at the last space that fits (str.rfind, in C): adding word
-    by word took 0.3 ms a word on the Pico."""
+    by word took 0.3 ms a word on the Pico. The list may be shared: not to be changed."""
     if len(s) <= n:  # one line (or none)
         if _one_line(s):
             return [s]
         words = s.split()
         return [" ".join(words)] if words else []
+    key = (s, n)
+    lines = _wrapped.get(key)
+    if lines is None:
+        lines = _wrap(s, n)
+        _wrapped.put(key, lines)
+    return lines
+
+
+def _wrap(s, n):
     if not _one_line(s):
         s = " ".join(s.split())
     lines = []

@@ -15,8 +15,10 @@ Contract (the arguments are checked by the caller, core.frame; a viper pointer h
 bounds check):
 - glyphs(data, width, adv, s, n, out): out receives the one-page glyphs of the n bytes
   of s side by side, glyph c at data[(c - 32) * width:], each `adv` columns after the
-  last (out zeroed, (n - 1) * adv + width bytes). False when s holds a byte outside
-  32..126 (out then half written: the caller falls back).
+  last (out zeroed, (n - 1) * adv + width bytes). s holds ASCII as it is, or each
+  character's glyph number plus 32 (core.frame maps a text that is not ASCII; every
+  number is a glyph of data). False when s holds a byte below 32 or 127 (ASCII's DEL,
+  which data does not hold at 95) (out then half written: the caller falls back).
 - merge(buf, a, src, n, step, on): OR src[0], src[step], src[2 * step], ... into
   buf[a:a + n], or clear those bits: a row of text (step 1), or one mask over a run of
   bytes (step 0: a partial page of a rectangle).
@@ -35,7 +37,7 @@ def glyphs(data: ptr8, width: int, adv: int, s: ptr8, n: int, out: ptr8) -> bool
     o = 0
     for i in range(n):
         c = s[i]
-        if c < 32 or c > 126:
+        if c < 32 or c == 127:
             return False
         g = (c - 32) * width
         for k in range(width):

@@ -18,6 +18,7 @@ import os
 
 import pytest
 
+from core import font
 from tools.bench import pico
 
 SCRIPTS = ("tests/scripts/secret_vote.txt", "tests/scripts/g23_4players.txt")
@@ -59,7 +60,10 @@ def test_every_frame_matches_the_host_simulator(runs, script):
 # rectangles lit and cleared;
 # and the changed pages and columns between each frame and the one before.
 _TEXTS = ["".join(chr(c) for c in range(32 + i, 127, 7)) for i in range(7)] + [
-    "Größe 12", "Ünïcode ●", "\x7f\x1f", "Hand 12 Pen 0 Bon 3", "P3", "x"]
+    "Größe 12", "Ünïcode ●", "\x7f\x1f", "Hand 12 Pen 0 Bon 3", "P3", "x",
+    "".join(chr(c) for c in range(160, 256, 3)), "".join(chr(c) for c in range(161, 256, 3)),
+    "".join(chr(c) for c in range(162, 256, 3)), "a\xa0b \u2190\u2192 x\u2026", "\u2713\u25cf\u2022\u0100\uffff",
+    "".join(sorted(set(chr(int.from_bytes(font._EXTRA[i : i + 2], "big")) for i in range(0, len(font._EXTRA), 2))))]
 BLIT_CASES = [("text", s, x, y, size, inv) for s in _TEXTS for x, y in ((0, 0), (-7, 13), (100, 40), (37, 59))
               for size in (1, 2) for inv in (False, True)] + [
     ("rect", x, y, w, h, on) for x, y, w, h in ((-3, 3, 50, 9), (10, 20, 200, 3), (0, 0, 128, 64), (5, 61, 9, 9))

@@ -129,17 +129,47 @@ def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
     after a round, unless it was the last) load the generator while the table reads
     them (Prompt.warm), not on that press; no other screen does, and the deck needs none."""
     s = g.new({"players": NAMES[:2], "master": "box", "rounds": "2", "level": "easy"}, 1)
-    assert g.prompt(s).warm == ("core.games.wtr_gen",)  # who starts
+    assert g.prompt(s).warm[0] == "core.games.wtr_gen"  # who starts
     g.apply(s, ["start", 0])
-    assert g.prompt(s).warm == ()  # a turn
+    assert "core.games.wtr_gen" not in g.prompt(s).warm  # a turn
     g.apply(s, ["giveup"])
     end = g.prompt(s).then(True)  # the note "given up", then the rule revealed
-    assert end.title == "The rule was" and end.warm == ("core.games.wtr_gen",)
+    assert end.title == "The rule was" and end.warm[0] == "core.games.wtr_gen"
     g.apply(s, ["next"])
     g.apply(s, ["giveup"])
     assert g.prompt(s).then(True).warm == ()  # the last round: none follows
     deck = g.new({"players": NAMES[:2], "master": "box", "rounds": "2", "level": "deck"}, 1)
     assert g.prompt(deck).warm == ()
+
+
+def test_the_next_rule_is_made_while_the_screen_before_the_round_is_read(monkeypatch):
+    """The warm work of who starts (a chosen player, or one drawn at random) and of the
+    round's end makes the rule the press would make: the press then makes none, and the
+    game is the same as without it."""
+    from core.games import wtr_gen
+
+    settings = {"players": NAMES[:3], "master": "box", "rounds": "2", "level": "medium"}
+    for start in (0, -1):
+        plain = g.new(settings, 5)
+        monkeypatch.setattr(g, "_AHEAD", [])
+        g.apply(plain, ["start", start])
+        g.apply(plain, ["giveup"])
+        g.apply(plain, ["next"])
+        s = g.new(settings, 5)
+        monkeypatch.setattr(g, "_AHEAD", [])
+        for w in g.prompt(s).warm:  # who starts
+            w() if callable(w) else None
+        monkeypatch.setattr(wtr_gen, "generate", None)  # a press that made one would fail
+        g.apply(s, ["start", start])
+        monkeypatch.undo()
+        g.apply(s, ["giveup"])
+        monkeypatch.setattr(g, "_AHEAD", [])
+        for w in g.prompt(s).then(True).warm:  # the rule revealed
+            w() if callable(w) else None
+        monkeypatch.setattr(wtr_gen, "generate", None)
+        g.apply(s, ["next"])
+        monkeypatch.undo()
+        assert s == plain and s["round"] == 2
 
 
 def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_verdict(monkeypatch):
@@ -814,3 +844,70 @@ def test_a_stray_second_ok_plays_no_card(make_box):
     box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
     box.do("wait 1000", "OK")  # the card as it starts, deliberately
     assert box.app.top().title != "Card played"
+
+
+def _built_before_its_frame(box, step):
+    """The texts (core.frame._build) that the App's step which answers the press `step`
+    with a frame builds before the frame is on the panel: none when its screen was
+    rehearsed while the one before was read."""
+    from core import frame
+
+    built = []
+    build, show, app_step = frame._build, box.display.show, box.app.step
+    frame._build = lambda text, fc: built.append(text) or build(text, fc)
+    box.display.show = lambda *a, **k: built.append(None) or show(*a, **k)
+    box.app.step = lambda now, mask: built.append(0) or app_step(now, mask)
+    try:
+        box.do(step)
+    finally:
+        frame._build, box.display.show, box.app.step = build, show, app_step
+    if None not in built:
+        return []
+    built = built[: built.index(None)]
+    return built[len(built) - built[::-1].index(0) :]
+
+
+def test_the_screens_a_turn_leads_to_are_rehearsed_while_the_table_reads(make_box):
+    """The card's entry (before hints are agreed; then a hint), the guess editor's first
+    page (from "Guess the rule?" and from "and"), the pages LEFT turns to and both
+    verdicts of a guess are drawn unseen (core.prompts.rehearse) while the screen before
+    is read: their press builds none of their texts (each took 45-68 ms on the Pico, a
+    page turn 35-48)."""
+    with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
+        lines = [x.strip() for x in f if x.strip() and not x.startswith(("#", "expect"))]
+    box = make_box()
+    seen = set()
+    for k, step in enumerate(lines):
+        before = box.lines()[0]
+        built = _built_before_its_frame(box, step)
+        pair = (before.split(",")[0][:5], box.lines()[0])  # a turn's title: "Hand 10, pile 114"
+        if pair == ("Hand ", "Card played") and "A hint, please" in box.app.stack[-2].items:
+            pass  # hints agreed: the hint was rehearsed
+        elif pair in (("Hand ", "Card played"), ("Guess", "Shape"), ("Guess", "The box says"),
+                    ("Shape", "Earlier cards"), ("Earlier cards"[:5], "Colour")):
+            seen.add(pair)
+            assert [x for x in built if x not in ("\u25bc", "\u2190\u2192 page NO: not")] == [], (k, step, pair, built)
+        if "A hint, please" in box.lines() and "hint" not in seen:  # hints agreed: ask one
+            hint = make_box().do(*lines[: k + 1])
+            hint.to(hint.lines().index("A hint, please") - 3)
+            assert _built_before_its_frame(hint, "OK") == [] and hint.lines()[:2] == ["The box says", "Hint"]
+            seen.add("hint")
+    assert len(seen) == 6
+
+
+def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
+    """Waiting on a guess's Confirm tells nothing: its warm work draws the RIGHT and the
+    WRONG screen for a right guess and for a wrong one alike (with hints agreed, WRONG
+    with how-near lines, their card a stand-in)."""
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)])
+    drawn = []
+    note_show = g._note_show
+    monkeypatch.setattr(g, "_note_show", lambda st, then: drawn.append(st["note"][0]) or note_show(st, then))
+    for guess in ("colour = white", "shape = circle"):
+        g._verdicts(s, guess)
+    assert drawn == ["right", "wrong", "right", "wrong"]
+    s["hints"] = 1
+    drawn.clear()
+    g._verdicts(s, "shape = circle")
+    assert drawn == ["right", "wrong"]

@@ -40,7 +40,7 @@ from core.games import wtr_rule as R
 from core.games.wtr_rule import card, equivalent, fits, parse, text
 from core.games import options
 from core.i18n import lang, t
-from core.prompts import Choice, Confirm, Number
+from core.prompts import Choice, Confirm, Number, rehearse
 from core.rng import Rng
 from core.show import Show, in_place
 from core.tiles import Fields
@@ -112,12 +112,38 @@ def _begin_round(s):
         if s["level"] == "deck":
             s["rule"] = R.DECK[s["deck"][(s["round"] - 1) % len(R.DECK)]]
         else:
-            from core.games import wtr_gen
-
-            r = Rng(s["rng"])
-            s["rule"] = text(wtr_gen.generate(s["level"], r))
-            s["rng"] = r.state
+            s["rule"], s["rng"] = _generated(s["level"], s["rng"])
     s["phase"] = "turn"
+
+
+_AHEAD = []  # (level, generator state), (rule text, state after) of the rules made lately
+
+
+def _generated(level, state):
+    """The rule wtr_gen makes at this level from this generator state, and the state
+    after it; the latest two kept: the screen before a round makes them while the table
+    reads it (_ahead), not the press that begins the round (20-30 ms of its 60 on the
+    Pico). The same rule either way: nothing is drawn that the press would not draw."""
+    key = (level, state)
+    for i in range(0, len(_AHEAD), 2):
+        if _AHEAD[i] == key:
+            return _AHEAD[i + 1]
+    from core.games import wtr_gen
+
+    r = Rng(state)
+    made = (text(wtr_gen.generate(level, r)), r.state)
+    _AHEAD[:] = _AHEAD[-2:] + [key, made]
+    return made
+
+
+def _ahead(s):
+    """The next round's rule made ahead (_generated): at the game's start for a chosen
+    first player and for one drawn at random (a draw first), else for the next round."""
+    _generated(s["level"], s["rng"])
+    if s["phase"] == "start":
+        r = Rng(s["rng"])
+        r.below(s["n"])
+        _generated(s["level"], r.state)
 
 
 def _round_fields(s, k):
@@ -160,9 +186,16 @@ def _depth(r):
     return deepest
 
 
-def _copies(s, c):
-    """Copies of card c on the table (row and misses): each card is twice in the deck."""
-    return s["row"].count(c) + len([m for m in s["misses"] if m[1] == c])
+def _copies(s):
+    """How many copies of each card lie on the table (row and misses), by card: each card
+    is twice in the deck. Counted once for a whole hand or hint (per card, a hint late in
+    a round took 4 ms on the Pico)."""
+    out = bytearray(R.N)
+    for c in s["row"]:
+        out[c] += 1
+    for m in s["misses"]:
+        out[m[1]] += 1
+    return out
 
 
 def apply(s, a):
@@ -192,7 +225,7 @@ def apply(s, a):
         return
     if ph == "turn" and box and w == "card" and len(a) == 2:
         c = _int(a[1], 0, R.N - 1)
-        if _copies(s, c) >= 2:
+        if _copies(s)[c] >= 2:
             raise ValueError(t("wtr.e.copies", label(c)))
         s["entered"] = c
         _played(s, fits(_rule(s), s["row"], c), c)
@@ -200,8 +233,9 @@ def apply(s, a):
         _played(s, w == "fit", None)
     elif ph == "turn" and box and w == "hand" and len(a) == 1 + s["hands"][me]:
         hand = [_int(x, 0, R.N - 1) for x in a[1:]]
+        on = _copies(s)
         for c in hand:
-            if hand.count(c) + _copies(s, c) > 2:
+            if hand.count(c) + on[c] > 2:
                 raise ValueError(t("wtr.e.copies", label(c)))
         s["entered"] = hand[-1]
         m = R.accepts(_rule(s), s["row"])
@@ -285,16 +319,29 @@ def _draw(s, who, k):
 
 def _hint(s):
     r = _rule(s)
-    ign = R.ignored(r)
+    ign = _ignored(s["rule"])
     if s["told"] < len(ign):
         s["note"] = ["hint_attr", s["active"], ign[s["told"]]]
     else:  # a card that fits now and of which a copy is still to be had
         ok = R.cards(R.accepts(r, s["row"]))
-        ok = [c for c in ok if _copies(s, c) < 2] or ok
+        on = _copies(s)
+        ok = [c for c in ok if on[c] < 2] or ok
         g = Rng(s["rng"])
         s["note"] = ["hint_card", s["active"], ok[g.below(len(ok))]]
         s["rng"] = g.state
     s["told"] += 1
+
+
+_IGNORED = [None, None]  # the secret rule (its text) and R.ignored() of it
+
+
+def _ignored(rule):
+    """R.ignored() of the rule (its text), kept for the latest: every hint of a round
+    asks it, and it walks every state of the rule (3.6 ms on the Pico)."""
+    if _IGNORED[0] != rule:
+        _IGNORED[1] = R.ignored(parse(rule))
+        _IGNORED[0] = rule
+    return _IGNORED[1]
 
 
 def _guessed(s, verdict, said):
@@ -648,10 +695,10 @@ def prompt(s):
 
 
 def _before_round(s, p):
-    """p, a prompt whose answer may begin a round: the generator is loaded while the table
-    reads it (App.warm), not on that press (+20 ms on the Pico)."""
+    """p, a prompt whose answer may begin a round: the generator is loaded and the rule
+    made (_ahead) while the table reads it (App.warm), not on that press."""
     if s["box"] and s["level"] != "deck" and (s["phase"] == "start" or s["round"] < s["rounds"]):
-        p.warm = ("core.games.wtr_gen",)
+        p.warm = ("core.games.wtr_gen", lambda: _ahead(s))
     return p
 
 
@@ -702,7 +749,20 @@ def _turn(s):
     elif s["box"]:
         opts.append(t("wtr.a.hint"))
         acts.append(lambda: ["hint"])
-    return Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
+    p = Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
+    if s["box"]:  # a hint once agreed (the slowest choice), else the card's entry; not
+        # both: the recent texts (core.frame) do not hold both screens and this one
+        p.warm = (lambda: rehearse(lambda: _hinted(s), s["players"]) if s["hints"] else rehearse(acts[0], s["players"]),)
+    return p
+
+
+def _hinted(s):
+    """The screen a hint asked now opens, with its last row, worked out on a copy of the
+    state: rehearsed while the turn is read (hints agreed: the table's for the asking,
+    nothing secret; a hint late in a round took 65 ms on the Pico, 50 allowed)."""
+    h = dict(s)  # _hint sets only keys of the state's top level
+    _hint(h)
+    return _noted(s, h["note"], ["hint"])
 
 
 def _ask_card(s, hand, total=None, ahead=(), guard=True):
@@ -745,7 +805,9 @@ def _guess(s):
     me = s["active"]
     if s["box"]:
         opts = [t("wtr.a.guess"), t("wtr.a.pass")]
-        return Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ((), None, None)) if i == 0 else ["pass"], player=me)
+        p = Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ((), None, None)) if i == 0 else ["pass"], player=me)
+        p.warm = (lambda: rehearse(lambda: _editor(s, ((), None, None))),)  # the editor's first page
+        return p
     opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
     right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
     return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)
@@ -824,12 +886,34 @@ def _editor(s, hist, focus=None):
         guess = text(rule)
         p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[_said_text(guess, rule)])
         # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
-        p.warm = (lambda: _judged(s, guess),)
+        p.warm = (lambda: _judged(s, guess), lambda: _verdicts(s, guess))
         return p
 
     initial = at.index(focus) if focus in at else n
     p = Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
-    p.warm = (lambda: _guess_said(parts),)
+    # the guess in words for its Check; the first page "and" and "or" open
+    p.warm = (lambda: _guess_said(parts), lambda: rehearse(lambda: chosen(n + 1)))
+    return p
+
+
+def _verdicts(s, guess):
+    """Both verdicts of the guess drawn unseen while its Confirm is read, RIGHT and WRONG
+    alike (WRONG with how-near lines when hints are agreed, a stand-in card in them): the
+    texts the verdict shares with them are built (the guess said again, wrapped as that
+    screen wraps it; 68 ms on the Pico without, 50 allowed). The same work whatever the
+    verdict: waiting on the Confirm tells nothing."""
+    me = s["active"]
+    for note in (["right", me, guess], ["wrong", me, guess, [None, 0, 0] if s["hints"] else None]):
+        rehearse(lambda: _noted(s, note, ["guess", guess]), s["players"])
+
+
+def _noted(s, note, a):
+    """The verdict's screen for this note of action a, with its last row: _note_show() of
+    a copy of the state (a rehearsal's, core.prompts.rehearse)."""
+    h = dict(s)
+    h["note"] = note
+    p = _note_show(h, None)
+    p.last = brief(h, a)
     return p
 
 
@@ -921,8 +1005,12 @@ def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
     title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
     if of:  # a condition on an earlier card: which one, then the page
         title = _entry_label(of)[:-1] + title
-    return Choice(title, [_entry_label(e) for e in entries], chosen, initial, sides=(n, n + 1), alt=True,
-                  lines=[t("wtr.e_keys")], edit="guess", undo=undo)
+    p = Choice(title, [_entry_label(e) for e in entries], chosen, initial, sides=(n, n + 1), alt=True,
+               lines=[t("wtr.e_keys")], edit="guess", undo=undo)
+    # the pages beside it, as LEFT and RIGHT open them (a page's words and texts are new
+    # each time: 42-48 ms on the Pico to turn one, 30 allowed)
+    p.warm = (lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)))
+    return p
 
 
 def _on(x, head):
