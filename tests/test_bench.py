@@ -606,3 +606,23 @@ def test_web_section_says_what_it_measured_against_issue_32():
     assert "700.0 KB, 19 | 600 KB | MISS" in text
     assert "| main.js |   900 |  300 |" in text and "| total   |  1000 |  400 |" in text
     assert web.section({"missing": "no chromium"})[2] == "Not measured: no chromium."
+
+
+def test_the_soak_tells_a_vote_a_value_stepped_and_a_new_screen_apart():
+    """YES and NO by what they do: votes in a voter's private chain (the Secret vote),
+    a field stepped in place (What the Rule?!'s card: fill and colour), another screen
+    opened (What the Rule?!'s "not" in the guess editor, Gönnen's "none")."""
+    def kinds(name):
+        with open(os.path.join(os.path.dirname(__file__), "scripts", name)) as f:
+            return soak.yes_no(f.read().splitlines())
+
+    vote = kinds("secret_vote.txt")
+    assert vote and set(vote.values()) == {"vote YES", "vote NO"}
+    wtr = kinds("wtr_table.txt")
+    assert wtr[112] == soak.NEW_SCREEN and set(wtr.values()) == {"value change", soak.NEW_SCREEN}
+    assert set(kinds("mmag_3players.txt").values()) == {soak.NEW_SCREEN}
+    presses = [_press(3, "YES", "vote YES", 45.0)]  # line 3 of _run's script: YES on the home menu
+    mem = [{"n": 0, "label": "bare REPL after boot", "free": 240000, "max_free": 239000},
+           {"n": 3, "label": "YES", "free": 150000, "max_free": 90000}]
+    rows = {r[0]: r for r in soak.checks(soak.figures(_run(presses, mem=mem)))}
+    assert rows["cursor move / value change, max"][2].startswith("45.0 ms") and "YES/NO vote, max" not in rows
