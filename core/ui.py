@@ -392,8 +392,9 @@ def _one_line(s):
 
 # (text, n) -> wrap()'s lines of a text longer than one line: a screen rehearsed unseen
 # (core.prompts.rehearse) has wrapped what its press shows (a guess said again: 2-5 ms of
-# a verdict on the Pico)
-_wrapped = Recent(4)
+# a verdict on the Pico, in two widths). 2: lines kept are heap (What the Rule?!'s peak
+# is at a verdict).
+_wrapped = Recent(2)
 
 
 def wrap(s, n=21):
