@@ -51,18 +51,26 @@ def verdict(ok):
     return "PASS" if ok else "MISS"
 
 
+def section_bounds(lines, head):
+    """(i, j): the section under heading `head` is lines[i:j] (its "## " heading first,
+    up to the next "## " heading), or None when the lines have no such heading."""
+    if head not in lines:
+        return None
+    i = lines.index(head)
+    j = i + 1
+    while j < len(lines) and not lines[j].startswith("## "):
+        j += 1
+    return i, j
+
+
 def put_section(path, new):
     """Put a section (its lines, the first its "## " heading) into the Markdown file at
     `path`, in place of the one with the same heading (or at the file's end)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().rstrip("\n").split("\n")
-    head = new[0]
-    if head in lines:
-        i = lines.index(head)
-        j = i + 1
-        while j < len(lines) and not lines[j].startswith("## "):
-            j += 1
-        lines[i:j] = new
+    at = section_bounds(lines, new[0])
+    if at:
+        lines[at[0] : at[1]] = new
     else:
         lines += [""] + new
     with open(path, "w", encoding="utf-8") as f:

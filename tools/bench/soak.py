@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from core import i18n
 from host_sim import autoplay
 from tools.bench import ROOT, pico
-from tools.bench.markdown import KIB, kib, md_table, put_section, verdict
+from tools.bench.markdown import KIB, kib, md_table, put_section, section_bounds, verdict
 from tools.bench.sessions import SEED, check_cpython, make_app, vote_script
 
 OUT = os.path.join(ROOT, "build", "bench", "soak")
@@ -428,13 +428,10 @@ def _kept(path, found):
             lines = f.read().split("\n")
     except OSError:
         return {}
-    if HEADING not in lines:
+    at = section_bounds(lines, HEADING)
+    if not at:
         return {}
-    i = lines.index(HEADING) + 1
-    j = i
-    while j < len(lines) and not lines[j].startswith("## "):
-        j += 1
-    old = lines[i:j]
+    old = lines[at[0] + 1 : at[1]]
     done = [meta["label"] for meta, _ in found]
     out = {}
     for gid, label, _ in GAMES:
