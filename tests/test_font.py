@@ -208,3 +208,12 @@ def test_big_face_matches_its_source():
     for ch in "A?gÄßë€…~0123456789":
         assert big_rows(ch) == src[ord(ch)], ch
     assert all(big_rows(chr(c)) == src[c] for c in COVERED if c in src)
+
+
+def test_every_glyph_has_a_number_the_native_row_takes():
+    """core.frame hands firmware/blit.py a text that is not ASCII as glyph numbers from
+    32, one byte each: the font must stay within 224 glyphs (the viper loop reads them
+    without a bounds check)."""
+    from core import font
+
+    assert len(font.DATA) // font.WIDTH + 32 <= 256

@@ -69,9 +69,10 @@ class Blit:
     def glyphs(self, data, width, adv, s, n, out):
         self.calls += 1
         for i in range(n):
-            if not 32 <= s[i] <= 126:
+            if s[i] < 32 or s[i] == 127:
                 return False
             g = (s[i] - 32) * width
+            assert g + width <= len(data)  # a glyph of the font: viper would read past it
             out[i * adv : i * adv + width] = data[g : g + width]
         return True
 

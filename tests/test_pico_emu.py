@@ -55,7 +55,8 @@ def test_every_frame_matches_the_host_simulator(runs, script):
 
 # Drawn on the emulated Pico by the portable code, then through firmware/blit.py (the
 # viper loops firmware.main hands the App there): every printable ASCII glyph, texts that
-# are not ASCII (the native row refuses them), clipped at both edges, off the page grid,
+# are not ASCII (core.frame hands the native row their glyph numbers; DEL and NBSP stay
+# portable), every glyph of the font, clipped at both edges, off the page grid,
 # inverted, large, over a half-filled page (on a cleared frame), and partial-page
 # rectangles lit and cleared;
 # and the changed pages and columns between each frame and the one before.

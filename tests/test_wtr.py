@@ -131,7 +131,11 @@ def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
     s = g.new({"players": NAMES[:2], "master": "box", "rounds": "2", "level": "easy"}, 1)
     assert g.prompt(s).warm[0] == "core.games.wtr_gen"  # who starts
     g.apply(s, ["start", 0])
-    assert "core.games.wtr_gen" not in g.prompt(s).warm  # a turn
+    ahead = list(g._AHEAD)
+    for w in g.prompt(s).warm:  # a turn: it rehearses the card's entry, and makes no rule
+        assert callable(w)
+        w()
+    assert g._AHEAD == ahead
     g.apply(s, ["giveup"])
     end = g.prompt(s).then(True)  # the note "given up", then the rule revealed
     assert end.title == "The rule was" and end.warm[0] == "core.games.wtr_gen"
@@ -896,18 +900,36 @@ def test_the_screens_a_turn_leads_to_are_rehearsed_while_the_table_reads(make_bo
 
 
 def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
-    """Waiting on a guess's Confirm tells nothing: its warm work draws the RIGHT and the
-    WRONG screen for a right guess and for a wrong one alike (with hints agreed, WRONG
-    with how-near lines, their card a stand-in)."""
+    """Waiting on a guess's Confirm tells nothing: its warm work draws, whole, the RIGHT
+    and the WRONG screen for a right guess and for a wrong one alike (with hints agreed,
+    WRONG with how-near lines, their card a stand-in)."""
+    import sys
+
+    from core.frame import Frame
+    from core.prompts import _Unseen
+
+    def strict(p, names=()):  # rehearse() without its safety net: a failure fails the test
+        p = p()
+        __import__(p.screen[0])
+        unseen = _Unseen(names)
+        getattr(sys.modules[p.screen[0]], p.screen[1])(unseen, p, False)
+        f = Frame()
+        unseen.screen.draw(f)
+        drawn.append(f.lines)
+
+    monkeypatch.setattr(g, "rehearse", strict)
     s = new(rule="colour = white")
     play(s, ["card", c(1)])
-    drawn = []
-    note_show = g._note_show
-    monkeypatch.setattr(g, "_note_show", lambda st, then: drawn.append(st["note"][0]) or note_show(st, then))
-    for guess in ("colour = white", "shape = circle"):
+    screens = {}
+    for guess in ("colour = white", "shape = circle"):  # right, wrong
+        drawn = []
         g._verdicts(s, guess)
-    assert drawn == ["right", "wrong", "right", "wrong"]
+        screens[guess] = drawn
+    for guess, (right, wrong) in screens.items():
+        said = "\u201c" + g.said(R.parse(guess)) + "\u201d"
+        assert right == ["The box says", "RIGHT!", "Alan: guessed it", "Alan found the rule!", said]
+        assert wrong == ["The box says", "WRONG", "Alan: wrong guess", said]
     s["hints"] = 1
-    drawn.clear()
+    drawn = []
     g._verdicts(s, "shape = circle")
-    assert drawn == ["right", "wrong"]
+    assert [x[1] for x in drawn] == ["RIGHT!", "WRONG"] and len(drawn[1]) == 4 + 2  # + how near, wrapped

@@ -136,14 +136,17 @@ def _generated(level, state):
     return made
 
 
-def _ahead(s):
-    """The next round's rule made ahead (_generated): at the game's start for a chosen
-    first player and for one drawn at random (a draw first), else for the next round."""
-    _generated(s["level"], s["rng"])
-    if s["phase"] == "start":
+def _ahead(s, drawn=False):
+    """The next round's rule made ahead (_generated): for the next round, or at the
+    game's start for a chosen first player, or (drawn) for one drawn at random (a draw
+    first). Only a speed-up: whatever fails here (no heap for it) is left to the press."""
+    try:
         r = Rng(s["rng"])
-        r.below(s["n"])
+        if drawn:
+            r.below(s["n"])
         _generated(s["level"], r.state)
+    except Exception:  # the press makes the rule as without it
+        pass
 
 
 def _round_fields(s, k):
@@ -699,6 +702,8 @@ def _before_round(s, p):
     made (_ahead) while the table reads it (App.warm), not on that press."""
     if s["box"] and s["level"] != "deck" and (s["phase"] == "start" or s["round"] < s["rounds"]):
         p.warm = ("core.games.wtr_gen", lambda: _ahead(s))
+        if s["phase"] == "start":  # and for a first player drawn at random: one rule a step
+            p.warm += (lambda: _ahead(s, True),)
     return p
 
 

@@ -260,12 +260,12 @@ def yes_no(lines):
     out = {}
     for n, line in enumerate(lines, 1):
         name = line.split()[:1]
+        secret, top = app.secret, app.top()
+        err = runner.do(line)
+        if err:  # the code no longer plays this run's script: no press could be told
+            raise SystemExit("soak: line %d of the script, played on CPython: %s" % (n, err))
         if name in (["YES"], ["NO"]):
-            secret, top = app.secret, app.top()
-            runner.do(line)
             out[n] = "vote " + name[0] if secret else "value change" if app.top() is top else NEW_SCREEN
-        else:
-            runner.do(line)
     return out
 
 
