@@ -654,7 +654,7 @@ def _note_show(s, then):
 
 
 def _quoted(guess):
-    return "\u201c" + _said_text(guess) + "\u201d" if guess else ""
+    return t("wtr.quote", _said_text(guess)) if guess else ""
 
 
 _SAID = [None, ""]  # (language, text) of the latest guess said by _said_text, its words
