@@ -94,7 +94,7 @@ def number(ctx, p, root):
 
 
 def confirm(ctx, p, root):
-    ctx.app.push(Confirm(p.title, context(ctx, p), lambda: ctx.answered(p, True), votes=not ctx.secret))
+    ctx.app.push(Confirm(p.title, context(ctx, p), lambda: ctx.answered(p, True), votes=not ctx.secret, guard=p.guard))
 
 
 class Play:

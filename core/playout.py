@@ -19,10 +19,6 @@ def _moves(frm, to, up, down):
     return [up] * (to - frm) if to >= frm else [down] * (frm - to)
 
 
-def _ok(p, v):
-    return ["OK"]
-
-
 def _pick(p, rng):
     d = KINDS[p.kind][0](p)
     return d[rng.below(len(d))]
@@ -214,14 +210,14 @@ def _secret_keys(p, value):
     return out
 
 
-# The hand-over (and a Show with a guard) takes OK only after core.ui.ARM_MS on screen:
+# The hand-over (and a Show or Confirm with a guard) takes OK only after core.ui.ARM_MS on screen:
 # a person reads it first.
 HAND_OVER = ["wait 1000", "OK"]
 
 KINDS = {
     "choice": (_choice_domain, _pick, _choice_keys),
     "number": (_number_domain, _number_random, _number_keys),
-    "confirm": (lambda p: (True,), _pick, _ok),
+    "confirm": (lambda p: (True,), _pick, lambda p, v: HAND_OVER if p.guard else ["OK"]),
     "vote": (lambda p: (False, True), lambda p, rng: rng.below(2) == 1, lambda p, v: ["YES" if v else "NO"]),
     "show": (lambda p: (True,), _pick, lambda p, v: HAND_OVER if p.guard else ["OK"]),
     "multi": (_multi_domain, _pick, _multi_keys),

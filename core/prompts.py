@@ -192,3 +192,4 @@ class Number(Prompt):
 class Confirm(Prompt):
     kind = "confirm"
     screen = ("core.play", "confirm")
+    guard = False  # yes only once the screen has been up a moment (core.ui.Confirm): for what is final

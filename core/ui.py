@@ -250,10 +250,18 @@ class NumberPicker(Screen):
 class Confirm(Screen):
     """Yes with OK (or YES), no with BACK (or NO). on_no defaults to going back.
     votes=False: only OK and BACK answer (while a secret runs, a voter's YES or NO
-    press must never confirm or refuse anything)."""
+    press must never confirm or refuse anything). guard: yes only with a press made once
+    the screen has been up ARM_MS (as Armed; "wait a moment" where "OK: yes" will be),
+    for what cannot be taken back: a stray second OK on the screen before confirms
+    nothing."""
 
-    def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None, votes=True):
+    shown = None
+    pressed = False
+
+    def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None, votes=True, guard=False):
         Screen.__init__(self)
+        self.guard = guard
+        self.armed = not guard
         self.votes = votes
         self.title = title
         self.lines = wrap_all(lines)
@@ -268,22 +276,29 @@ class Confirm(Screen):
         if d and button in (B.UP, B.DOWN):  # more than five lines scroll
             self.top = scroll(self.top, d, len(self.lines), 5)
             return
+        yes = button == B.OK or button == B.YES and self.votes
+        if kind == B.PRESS and yes:
+            self.pressed = self.armed
         if kind != B.RELEASE:
             return
-        if button == B.OK or button == B.YES and self.votes:
-            self.on_yes()
+        if yes:
+            if self.pressed or not self.guard:
+                self.on_yes()
         elif button == B.BACK or button == B.NO and self.votes:
             if self.on_no:
                 self.on_no()
             else:
                 self.app.pop()
 
+    def tick(self, now):
+        return self.guard and Armed.tick(self, now)
+
     def draw(self, f):
         title_bar(f, self.title)
         for i in range(min(5, len(self.lines) - self.top)):
             f.text(fit(self.lines[self.top + i]), 0, 8 + 8 * i)
         scroll_marks(f, self.top, 5, len(self.lines), 8, 40)
-        yes, no = fit(self.yes), fit(self.no)
+        yes, no = fit(self.yes if self.armed else t("ui.wait")), fit(self.no)
         if width(yes) + width(no) + 6 <= W:
             f.text(yes, 0, 56)
         else:  # both in full, on two rows: what BACK does must be readable

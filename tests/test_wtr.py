@@ -372,7 +372,7 @@ def _presses(p, answers):
 
     n = 0
     for a in answers:
-        n += len(keys(p, a))
+        n += len([k for k in keys(p, a) if not k.startswith("wait")])  # a wait is no press
         p = p.answer(a)
     return n, p
 
@@ -933,3 +933,20 @@ def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
     drawn = []
     g._verdicts(s, "shape = circle")
     assert [x[1] for x in drawn] == ["RIGHT!", "WRONG"] and len(drawn[1]) == 4 + 2  # + how near, wrapped
+
+
+def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
+    """A guess is final: its Confirm takes OK (or YES) only once it has been up a moment,
+    saying so where "OK: yes" will be; a double OK on "Check the guess" (six quick OKs
+    from a card went through to a verdict) leaves the guess unconfirmed."""
+    with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
+        lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
+    k = lines.index("wait 1000")  # the first guess's Confirm: the OK of Check before it
+    box = make_box().do(*[x for x in lines[: k - 1] if not x.startswith("#")])
+    assert box.app.top().items[box.app.top().index] == "Check the guess"
+    box.do("OK", "OK", "YES", "OK")  # Check, then at once three more
+    assert box.lines()[0] == "Guess this?" and "wait a moment" in box.lines() and "OK: yes" not in box.lines()
+    box.do("wait 1000")
+    assert "OK: yes" in box.lines()
+    box.do("OK")
+    assert box.lines()[:2] == ["The box says", "WRONG"]

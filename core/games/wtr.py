@@ -890,6 +890,7 @@ def _editor(s, hist, focus=None):
         rule = _rule_of(parts)
         guess = text(rule)
         p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[_said_text(guess, rule)])
+        p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
         # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
         p.warm = (lambda: _judged(s, guess), lambda: _verdicts(s, guess))
         return p
