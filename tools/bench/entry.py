@@ -43,6 +43,11 @@ def _random_actions(seed):
     return random_game("wtr", 4, seed, {"master": "box", "level": "easy", "rounds": "1"})[1]
 
 
+def _presses(keys):
+    """The presses among these keys: a wait for a guarded OK is none."""
+    return len([k for k in keys if not k.startswith("wait")])
+
+
 def _entries(g, actions):
     """Presses of each card's entry screen, in order, and of each whole hand: a card
     entry starts from the card entered last (the first of a game from card 0)."""
@@ -59,7 +64,7 @@ def _entries(g, actions):
             p = g._ask_card(s, a[1:k], len(a) - 1 if a[0] == "hand" else None)
             c = a[k]
             k = keys(p, [g.R.attr(c, g.R.COUNT), g.R.attr(c, g.R.SHAPE), g.R.attr(c, g.R.FILL), g.R.attr(c, g.R.COLOUR)])
-            x = len([y for y in k if not y.startswith("wait")])  # a wait for the OK is no press
+            x = _presses(k)
             cards.append(x)
             n += x
             last = c
@@ -95,7 +100,7 @@ def measure():
         p = g._guess(s)
         n = 0
         for x in answers:
-            n += len(keys(p, x))
+            n += _presses(keys(p, x))
             p = p.answer(x)
         assert p == ["guess", text], (said, p)
         guesses.append((said, text, n))
