@@ -899,16 +899,13 @@ def test_the_screens_a_turn_leads_to_are_rehearsed_while_the_table_reads(make_bo
     assert len(seen) == 6
 
 
-def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
-    """Waiting on a guess's Confirm tells nothing: its warm work draws, whole, the RIGHT
-    and the WRONG screen for a right guess and for a wrong one alike (with hints agreed,
-    WRONG with how-near lines, their card a stand-in)."""
-    import sys
-
+def _strict(drawn):
+    """core.prompts.rehearse without its safety net (a failure fails the test): the lines
+    of each screen it draws go to `drawn`."""
     from core.frame import Frame
     from core.prompts import _Unseen
 
-    def strict(p, names=()):  # rehearse() without its safety net: a failure fails the test
+    def rehearse(p, names=()):
         p = p()
         __import__(p.screen[0])
         unseen = _Unseen(names)
@@ -917,7 +914,15 @@ def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
         unseen.screen.draw(f)
         drawn.append(f.lines)
 
-    monkeypatch.setattr(g, "rehearse", strict)
+    return rehearse
+
+
+def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
+    """Waiting on a guess's Confirm tells nothing: its warm work draws, whole, the RIGHT
+    and the WRONG screen for a right guess and for a wrong one alike (with hints agreed,
+    WRONG with how-near lines, their card a stand-in)."""
+    drawn = []
+    monkeypatch.setattr(g, "rehearse", lambda p, names=(): _strict(drawn)(p, names))
     s = new(rule="colour = white")
     play(s, ["card", c(1)])
     screens = {}
@@ -930,9 +935,36 @@ def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
         assert right == ["The box says", "RIGHT!", "Alan: guessed it", "Alan found the rule!", said]
         assert wrong == ["The box says", "WRONG", "Alan: wrong guess", said]
     s["hints"] = 1
-    drawn = []
+    del drawn[:]
     g._verdicts(s, "shape = circle")
     assert [x[1] for x in drawn] == ["RIGHT!", "WRONG"] and len(drawn[1]) == 4 + 2  # + how near, wrapped
+
+
+def test_a_hands_verdicts_are_rehearsed_on_its_last_card_and_change_nothing(monkeypatch):
+    """While a revealed hand's last card is entered, its warm work draws the verdict for a
+    last card that fits and for one that does not, each on a copy of the state: the card
+    the box would place from the hand so far (or none placed) is the screen the press
+    then shows; the game itself (the generator, the hands, the row) is left as it was."""
+    import copy
+
+    drawn = []
+    monkeypatch.setattr(g, "rehearse", _strict(drawn))
+    s = new(rule="colour = white")
+    blacks = [c(k, shape, fill, B) for k in (1, 2, 3) for shape in ("circle", "square") for fill in (OUT, FULL)]
+    for hand in (blacks[:9], blacks[:6] + [c(2), c(3, "triangle"), c(5, "square", OUT)]):
+        before = copy.deepcopy(s)
+        del drawn[:]
+        g._ask_card(s, hand, 10).warm[1]()  # the last card does not fit
+        assert s == before
+        h = copy.deepcopy(s)
+        a = ["hand"] + hand + [c(6, "square", FULL, B)]
+        play(h, a)
+        shown = []
+        _strict(shown)(lambda: g._shown(h, a))
+        assert drawn == shown and shown[0][1] == ("None fits" if hand == blacks[:9] else "Placed"), shown
+        g._ask_card(s, hand, 10).warm[0]()  # the last card fits: a white one placed
+        assert s == before and drawn[1][1] == "Placed"
+    assert g._ask_card(s, blacks[:8], 10).warm == ()  # not the last card: nothing to rehearse
 
 
 def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
