@@ -967,6 +967,39 @@ def test_a_hands_verdicts_are_rehearsed_on_its_last_card_and_change_nothing(monk
     assert g._ask_card(s, blacks[:8], 10).warm == ()  # not the last card: nothing to rehearse
 
 
+def test_a_pages_labels_are_said_once_and_ok_on_it_is_rehearsed(monkeypatch):
+    """A page of the guess editor says its entries once (the count page's 19 labels look
+    up some 40 texts): opened again, or turned to after its rehearsal, it says none, in
+    the language of the moment; Check lets them go. Its warm work draws the pages LEFT
+    and RIGHT open and what OK on its first entry opens: the editor with that part."""
+    said = []
+    label = g._entry_label
+    monkeypatch.setattr(g, "_entry_label", lambda e: said.append(e) or label(e))
+    g._LABELS.clear()
+    i18n.set_lang("en")
+    first = g._pick_part(lambda x: None, R.COUNT)
+    assert len(said) == len(first.options) > 12
+    del said[:]
+    again = g._pick_part(lambda x: None, R.COUNT)
+    assert said == [] and again.options == first.options
+    i18n.set_lang("de")
+    german = g._pick_part(lambda x: None, R.COUNT)
+    assert len(said) == len(first.options) and german.options != first.options
+    i18n.set_lang("en")
+    drawn = []
+    monkeypatch.setattr(g, "rehearse", _strict(drawn))
+    s = new()
+    ed = g._editor(s, ((), None, None))  # no part yet: the first page
+    for w in ed.warm:
+        w()
+    assert [x[0] for x in drawn] == ["Count", "Earlier cards", "Guess"]
+    assert drawn[2][1:3] == ["Alan", g.words(g._page(R.SHAPE)[0])]  # whose guess, the part OK would take
+    ed = g._editor(s, (((("is", R.SHAPE, "=", 0),), None, None)))
+    assert len(g._LABELS.new) + len(g._LABELS.old) > 0
+    ed.answer(ed.options.index("Check the guess"))
+    assert len(g._LABELS.new) + len(g._LABELS.old) == 0
+
+
 def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
     """A guess is final: its Confirm takes OK (or YES) only once it has been up a moment,
     saying so where "OK: yes" will be; a double OK on "Check the guess" (six quick OKs

@@ -35,7 +35,7 @@ Rulings where the rulebook is silent (the help text says them):
   only on the first card, or the shortest row after which it and the rule disagree.
 """
 
-from core import release
+from core import Recent, release
 from core.games import wtr_rule as R
 from core.games.wtr_rule import card, equivalent, fits, parse, text
 from core.games import options
@@ -889,7 +889,7 @@ def _editor(s, hist, focus=None):
     undo = (lambda: _editor(s, older, hist[2])) if older else None
     edited = lambda new, k: _editor(s, (new, hist, k))
     if not parts:
-        return _pick_part(lambda x: edited((x,), 0), undo=undo)
+        return _pick_part(lambda x: edited((x,), 0), undo=undo, names=s["players"])
     from core.ui import NARROW, wrap
 
     opts = []
@@ -908,7 +908,9 @@ def _editor(s, hist, focus=None):
         if i < n:
             return _edit_part(parts, at[i], edited)
         if i > n:
-            return _pick_part(lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1), undo=lambda: _editor(s, hist))
+            then = lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1)
+            return _pick_part(then, undo=lambda: _editor(s, hist), names=s["players"])
+        _LABELS.clear()  # the pages are done with; their heap is the verdict's
         rule = _rule_of(parts)
         guess = text(rule)
         p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[_said_text(guess, rule)])
@@ -1005,30 +1007,45 @@ def _entry_label(e):
     return phrase(e)
 
 
-def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
+_LABELS = Recent(2)  # (language, page, only) -> the labels of its entries, see _labels
+
+
+def _labels(k, only, entries):
+    """The labels of page k's entries (`only` as _pick_part's), kept for the page and the
+    two beside it: the count page's 19 labels look up some 40 texts, more than core.i18n
+    keeps beside its neighbours' (a page turn to it took 38.6 ms on the Pico, 30 allowed)."""
+    key = (lang(), k, only)
+    out = _LABELS.get(key)
+    if out is None:
+        out = [_entry_label(e) for e in entries]
+        _LABELS.put(key, out)
+    return out
+
+
+def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0, names=()):
     """A condition from page k (the card's shape first): OK takes the entry, NO its
     negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
     card or an earlier card) or "last" (a relation, to the card before the last one).
     A page is a state of the editor's edit; undo: what BACK opens (None: the screen
-    below)."""
+    below); names: the players', for the rehearsal of the editor OK leads back to."""
     pages = PAGES - 1 if only else PAGES
     entries = [e for e in _page(k) if not only or type(e) is tuple and e[0] == only or only == "is" and e in _NUMBERS + ("in",)]
     n = len(entries)
 
     def chosen(i):
         if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo)
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo, 0, names)
         neg = i < 0
         j = -1 - i if neg else i
         e = entries[j]
         done = (lambda x: then(_negated(x))) if neg else then
-        here = lambda: _pick_part(then, k, only, of, undo, j)  # BACK on the card's pages: this entry
+        here = lambda: _pick_part(then, k, only, of, undo, j, names)  # BACK on the card's pages: this entry
         if e == FIRST_OF:
-            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here)
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here, 0, names)
         if e in WAS:
-            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here)
+            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here, 0, names)
         if e == BACK2:
-            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here)
+            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here, 0, names)
         if e == "in":
             return _pick_set(done, _entry_label(e))
         if type(e) is str:
@@ -1038,11 +1055,13 @@ def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
     title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
     if of:  # a condition on an earlier card: which one, then the page
         title = _entry_label(of)[:-1] + title
-    p = Choice(title, [_entry_label(e) for e in entries], chosen, initial, sides=(n, n + 1), alt=True,
+    p = Choice(title, _labels(k, only, entries), chosen, initial, sides=(n, n + 1), alt=True,
                lines=[t("wtr.e_keys")], edit="guess", undo=undo)
     # the pages beside it, as LEFT and RIGHT open them (a page's words and texts are new
-    # each time: 42-48 ms on the Pico to turn one, 30 allowed)
-    p.warm = (lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)))
+    # each time: 42-48 ms on the Pico to turn one, 30 allowed); then what OK on the first
+    # entry opens, mostly the guess editor again (its words and texts but the new part's:
+    # 52 ms on the Pico without, 50 allowed)
+    p.warm = (lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)), lambda: rehearse(lambda: chosen(initial), names))
     return p
 
 
