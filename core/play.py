@@ -166,7 +166,7 @@ class Play:
         closing = getattr(s.game, "closing", None)  # how the result came about (a solo level)
         if closing:
             rows += closing(s.state)
-        self.app.push(BigResult(t("game.over_q"), [winners], rows[:2], lambda: self.review(winners, rows)))
+        self.app.push(BigResult(t("game.over_q"), [winners], rows, lambda: self.review(winners, rows)))
         self.app.top().on_back = self.menu
 
     def review(self, winners, rows):
@@ -194,7 +194,7 @@ class Play:
         the game at its check, to be confirmed again (record_progress counts it once)."""
         app = self.app
         app.home()
-        app.push(BigResult(t("game.final"), [winners], rows[:2], lambda: ranking(self, rows)))
+        app.push(BigResult(t("game.final"), [winners], rows, lambda: ranking(self, rows)))
         app.after(lambda: self._close(winners, rows))
 
     def _close(self, winners, rows):

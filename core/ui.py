@@ -378,7 +378,8 @@ class HandOver(Armed):
 
 
 class BigResult(Screen):
-    """Results the whole table reads: up to two short lines in the large face."""
+    """Results the whole table reads: up to two short lines in the large face, and the
+    first two of `lines` small under them; a mark says there are more (OK shows them)."""
 
     def __init__(self, title, big, lines=(), on_ok=None):
         Screen.__init__(self)
@@ -393,8 +394,10 @@ class BigResult(Screen):
         for s in self.big:
             f.center(fit(s, 2), y, 2)
             y += 18
-        for i in range(min(2, len(self.lines))):
-            f.center(fit(self.lines[i]), 48 + 8 * i)
+        n = len(self.lines)
+        for i in range(min(2, n)):
+            f.center(fit(self.lines[i], 1, W - 12 if n > 2 else W), 48 + 8 * i)
+        scroll_marks(f, 0, 2, n, 48)
 
 
 def _one_line(s):

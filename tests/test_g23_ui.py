@@ -164,13 +164,30 @@ def test_back_on_a_turn_opens_the_game_menu_and_hold_back_leaves(make_box):
     assert box.lines()[1:3] == ["Cleo", "Top 1"]
 
 
+def _marked(display):
+    """The scroll mark's place (core.ui.scroll_marks: the panel's last page, right edge) is inked."""
+    return any(display.buf[128 * 7 + 122 :])
+
+
+def test_the_result_says_when_it_has_more_rows_than_it_shows():
+    from core.frame import Frame
+    from core.ui import BigResult
+
+    for rows, marked in ((["1. Al 3", "2. Bo 2"], False), (["1. Al 3", "2. Bo 2", "3. Cy 1"], True)):
+        f = Frame()
+        BigResult("Game over?", ["Al"], rows).draw(f)
+        assert f.lines == ["Game over?", "Al"] + rows[:2]
+        assert any(f.buf[128 * 7 + 122 :]) == marked
+
+
 def test_full_game_ends_on_final_ranking(make_box):
     settings, actions, _ = autoplay.random_game("g23", 3, 5)
     box = start(make_box, b'["P1","P2","P3"]')
     play(box, *actions)
     assert box.lines()[0] == "Game over?"
+    assert _marked(box.display)  # three players, two rows shown: a mark says there is more
     box.do("OK", "UP", "UP", "OK")  # the ranking to check, "Game over ✓"
-    assert box.lines()[0] == "Final result"
+    assert box.lines()[0] == "Final result" and _marked(box.display)
     box.do("OK")
     g = games.load("g23")
     st = g.new(settings, autoplay.box_seed())
