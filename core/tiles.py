@@ -184,7 +184,12 @@ class TileEntry(Armed):
         if self.lines:
             f.center(fit(self.lines[self.at]), 8)
         draw_tiles(f, self.tiles(), self.chosen(), self.cursor)
-        f.center(fit(self.hint()), HINT_Y)
+        f.center(fit(self.keys()), HINT_Y)
+
+    def keys(self):
+        """The keys row: "wait a moment" after an OK it did not take yet (the play-test's
+        OK on a card's entry seemed broken), else hint()."""
+        return t("ui.wait") if self.early and not self.armed else self.hint()
 
     def hint(self):
         return t(self.help)
@@ -315,4 +320,4 @@ class PickScreen(TileEntry):
         draw_tiles(f, self.tiles(), 0, -1, 24, 16, self.cursor)
         if self.lines:
             f.center(fit(self.lines[self.at]), MARK_Y)
-        f.center(t(self.help), HINT_Y)
+        f.center(self.keys(), HINT_Y)

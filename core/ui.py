@@ -339,6 +339,7 @@ class Armed(Screen):
     shown = None  # when it was first on screen (the first tick)
     armed = False
     pressed = False  # OK went down while armed
+    early = False  # OK went down before: a screen with a keys row says to wait
 
     def tick(self, now):
         if self.armed:
@@ -355,6 +356,7 @@ class Armed(Screen):
             Screen.on_event(self, kind, button)
         elif kind == B.PRESS:
             self.pressed = self.armed
+            self.early = not self.armed
         elif kind == B.RELEASE and self.pressed:
             self.on_ok()
 
