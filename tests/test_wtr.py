@@ -1020,3 +1020,19 @@ def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
     assert "OK: yes" in box.lines()
     box.do("OK")
     assert box.lines()[:2] == ["The box says", "WRONG"]
+
+
+def test_the_wrong_guesses_are_numbered_and_wrapped_under_their_number():
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)])
+    long = "shape = circle and count = 2 and fill = filled"
+    for guess, card in ((long, c(2)), ("shape = square", None)):
+        play(s, ["guess", guess])
+        while card is not None and s["phase"] == "turn":  # to the next one who guesses
+            play(s, ["card", card])
+    title, header, rows = g.views(s)[-1]
+    assert title == "Wrong guesses"
+    lines = [r[0] for r in rows]
+    assert lines[0].startswith("1. ") and lines[-1] == "2. " + g.said(R.parse("shape = square"))
+    assert len(lines) > 2 and all(x.startswith("   ") for x in lines[1:-1])
+    assert " ".join(x[3:] for x in lines[:-1]) == g.said(R.parse(long))

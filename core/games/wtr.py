@@ -1135,14 +1135,22 @@ def views(s):
     if s["box"] and s["phase"] != "start":
         out.append((t("wtr.v.row"), [t("wtr.h.pos"), t("wtr.h.card"), t("wtr.h.misses")], row_rows(s)))
         if s["wrong"]:
-            out.append((t("wtr.v.wrong"), [t("wtr.h.guess")], [[line] for g in s["wrong"] for line in _wrapped(said(parse(g)))]))
+            out.append((t("wtr.v.wrong"), [t("wtr.h.guess")], _wrong_rows(s["wrong"])))
     return out
 
 
-def _wrapped(x):
+def _wrong_rows(wrong):
+    """The wrong guesses in words, numbered, a long one wrapped under its number (the
+    play-test could not tell where one ended)."""
     from core.ui import wrap
 
-    return wrap(x)
+    rows = []
+    for k in range(len(wrong)):
+        number = "{}. ".format(k + 1)
+        lines = wrap(said(parse(wrong[k])), 21 - len(number))
+        for i in range(len(lines)):
+            rows.append([(number if i == 0 else " " * len(number)) + lines[i]])
+    return rows
 
 
 def row_rows(s):
