@@ -133,8 +133,7 @@ def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
     g.apply(s, ["start", 0])
     ahead = list(g._AHEAD)
     for w in g.prompt(s).warm:  # a turn: it rehearses the card's entry, and makes no rule
-        assert callable(w)
-        w()
+        assert w == "core.tiles" or callable(w) and w() is None
     assert g._AHEAD == ahead
     g.apply(s, ["giveup"])
     end = g.prompt(s).then(True)  # the note "given up", then the rule revealed
@@ -564,7 +563,7 @@ def box_game():
     move(0, _fields(c(2, "circle", FULL, B)))  # P3 fits
     move(0, 7, 5, 3, 1, True)  # guesses "other colour" (LEFT twice: colour): incomplete
     move(2, True)  # P4: the table agrees to hints
-    move(2)  # a hint
+    move(2, True)  # a hint: nobody objects
     hand = [c(k, "square", OUT, B) for k in range(1, 7)] + [c(k, "circle", FULL, B) for k in range(4, 6)]
     hand += [c(6, "triangle", OUT, W), c(1, "triangle", FULL, W)]
     move(1, *[_fields(x) for x in hand])  # P4 reveals the hand: 1 triangle filled white fits
@@ -877,31 +876,35 @@ def _built_before_its_frame(box, step):
 
 
 def test_the_screens_a_turn_leads_to_are_rehearsed_while_the_table_reads(make_box):
-    """The card's entry (before hints are agreed; then a hint), the guess editor's first
+    """The card's entry (on every turn; a hint on its "Give a hint?"), the guess editor's first
     page (from "Guess the rule?" and from "and"), the pages LEFT turns to and both
     verdicts of a guess are drawn unseen (core.prompts.rehearse) while the screen before
-    is read: their press builds none of their texts (each took 45-68 ms on the Pico, a
-    page turn 35-48)."""
+    is read: their press builds (nearly) none of their texts (each took 45-68 ms on the
+    Pico, a page turn 35-48)."""
     with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
         lines = [x.strip() for x in f if x.strip() and not x.startswith(("#", "expect"))]
     box = make_box()
     seen = set()
+    asked = None
     for k, step in enumerate(lines):
         before = box.lines()[0]
         built = _built_before_its_frame(box, step)
         pair = (before.split(",")[0][:5], box.lines()[0])  # a turn's title: "Hand 10, pile 114"
-        if pair == ("Hand ", "Card played") and "A hint, please" in box.app.stack[-2].items:
-            pass  # hints agreed: the hint was rehearsed
-        elif pair in (("Hand ", "Card played"), ("Guess", "Shape"), ("Guess", "The box says"),
+        if pair in (("Hand ", "Card played"), ("Guess", "Shape"), ("Guess", "The box says"),
                     ("Shape", "Earlier cards"), ("Earlier cards"[:5], "Colour")):
             seen.add(pair)
-            assert [x for x in built if x not in ("\u25bc", "\u2190\u2192 page NO: not")] == [], (k, step, pair, built)
-        if "A hint, please" in box.lines() and "hint" not in seen:  # hints agreed: ask one
-            hint = make_box().do(*lines[: k + 1])
-            hint.to(hint.lines().index("A hint, please") - 3)
-            assert _built_before_its_frame(hint, "OK") == [] and hint.lines()[:2] == ["The box says", "Hint"]
-            seen.add("hint")
-    assert len(seen) == 6
+            # at most one text built again: the recent texts are a bounded cache, and a
+            # screen drawn in between may push one out (without its rehearsal, 6 to 12)
+            assert len([x for x in built if x not in ("\u25bc", "\u2190\u2192 page NO: not")]) <= 1, (k, step, pair, built)
+        if "A hint, please" in box.lines() and asked is None:  # hints agreed: ask one, below
+            asked = k
+    # on a box of its own, once this one is done with the recent texts they share
+    hint = make_box().do(*lines[: asked + 1])
+    hint.to(hint.lines().index("A hint, please") - 3)
+    hint.do("OK")  # asked: given unless someone objects
+    assert hint.lines()[0] == "Give a hint?"
+    assert _built_before_its_frame(hint, "OK") == [] and hint.lines()[:2] == ["The box says", "Hint"]
+    assert len(seen) == 5
 
 
 def _strict(drawn):
