@@ -771,11 +771,11 @@ def _ask_hint(s):
 
 def _hinted(s):
     """The screen a hint asked now opens, with its last row, worked out on a copy of the
-    state: rehearsed while the turn is read (hints agreed: the table's for the asking,
-    nothing secret; a hint late in a round took 65 ms on the Pico, 50 allowed)."""
+    state: rehearsed while "Give a hint?" is read (a hint is the table's for the asking,
+    nothing secret; one late in a round took 65 ms on the Pico, 50 allowed)."""
     h = dict(s)  # _hint sets only keys of the state's top level
     _hint(h)
-    return _noted(s, h["note"], ["hint"])
+    return _shown(h, ["hint"])
 
 
 def _ask_card(s, hand, total=None, ahead=(), guard=True):
