@@ -381,7 +381,8 @@ class HandOver(Armed):
 
 class BigResult(Screen):
     """Results the whole table reads: up to two short lines in the large face, and the
-    first two of `lines` small under them; a mark says there are more (OK shows them)."""
+    first two of `lines` small under them; a mark says there are more, and DOWN, as OK,
+    goes on to them."""
 
     def __init__(self, title, big, lines=(), on_ok=None):
         Screen.__init__(self)
@@ -389,6 +390,12 @@ class BigResult(Screen):
         self.big = big
         self.lines = lines
         self.on_ok = on_ok
+
+    def on_event(self, kind, button):
+        if button == B.DOWN and kind == B.PRESS and len(self.lines) > 2 and self.on_ok:
+            self.on_ok()
+        else:
+            Screen.on_event(self, kind, button)
 
     def draw(self, f):
         title_bar(f, self.title)

@@ -173,11 +173,17 @@ def test_the_result_says_when_it_has_more_rows_than_it_shows():
     from core.frame import Frame
     from core.ui import BigResult
 
+    from core import buttons as B
+
     for rows, marked in ((["1. Al 3", "2. Bo 2"], False), (["1. Al 3", "2. Bo 2", "3. Cy 1"], True)):
         f = Frame()
-        BigResult("Game over?", ["Al"], rows).draw(f)
+        went = []
+        screen = BigResult("Game over?", ["Al"], rows, lambda: went.append(1))
+        screen.draw(f)
         assert f.lines == ["Game over?", "Al"] + rows[:2]
         assert any(f.buf[128 * 7 + 122 :]) == marked
+        screen.on_event(B.PRESS, B.DOWN)  # the mark's key goes on to the rows, as OK
+        assert went == ([1] if marked else [])
 
 
 def test_full_game_ends_on_final_ranking(make_box):

@@ -127,7 +127,7 @@ def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(mak
     assert s.log == [["propose", 2], ["votes", 0, 1]] and s.undo_limit() == 0
     gamemenu.pick(Play(box.app, s), "game.undo")
     box.do("wait 20")
-    assert " ".join(box.lines()[1:]) == "Undo stops at a secret: Votes counted"
+    assert " ".join(box.lines()[1:]) == "Can't be undone (it told a secret): Votes counted"
 
 
 @pytest.mark.parametrize("game_id, kept", [("g23", False), ("wtr", False), ("democrazy", True)])

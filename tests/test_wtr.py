@@ -903,6 +903,9 @@ def test_the_screens_a_turn_leads_to_are_rehearsed_while_the_table_reads(make_bo
     hint.to(hint.lines().index("A hint, please") - 3)
     hint.do("OK")  # asked: given unless someone objects
     assert hint.lines()[0] == "Give a hint?"
+    hint.do("OK")  # too soon: a moment to object first
+    assert hint.lines()[0] == "Give a hint?"
+    hint.do("wait 1000")
     assert _built_before_its_frame(hint, "OK") == [] and hint.lines()[:2] == ["The box says", "Hint"]
     assert len(seen) == 5
 
@@ -1039,3 +1042,17 @@ def test_the_wrong_guesses_are_numbered_and_wrapped_under_their_number():
     assert lines[0].startswith("1. ") and lines[-1] == "2. " + g.said(R.parse("shape = square"))
     assert len(lines) > 2 and all(x.startswith("   ") for x in lines[1:-1])
     assert " ".join(x[3:] for x in lines[:-1]) == g.said(R.parse(long))
+
+
+def test_no_guess_names_who_did_not_guess():
+    s = new(n=3, rule="colour = white")
+    play(s, ["card", c(1)], ["pass"])  # Alan
+    assert s["active"] == 1 and g.brief(s, ["pass"]) == "Alan: no guess"
+    human = g.new({"players": NAMES[:4], "master": "human", "rounds": "1"}, 1)
+    g.apply(human, ["start", 3])  # Dina is the master; Alan plays first
+    play(human, ["fit"], ["pass"], ["fit"], ["pass"], ["fit"], ["pass"])
+    assert human["active"] == 0 and g.brief(human, ["pass"]) == "Caro: no guess"  # Dina skipped
+    s = new(n=2, rule="colour = white")
+    s["pile"] = 0  # the round ends with the turn: it stays Alan's
+    play(s, ["card", c(1)], ["pass"])
+    assert s["phase"] == "end" and g.brief(s, ["pass"]) == "Alan: no guess"

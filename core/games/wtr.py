@@ -765,6 +765,7 @@ def _ask_hint(s):
     each hint, and any player may object). Its screen is rehearsed meanwhile (a hint
     late in a round took 65 ms on the Pico, 50 allowed)."""
     p = Confirm(t("wtr.q.hint"), lambda _: ["hint"], lines=[t("wtr.hint_object")])
+    p.guard = True  # a moment to object: "A hint, please" pressed twice gives none
     p.warm = (lambda: rehearse(lambda: _hinted(s), s["players"]),)
     return p
 
@@ -1126,7 +1127,7 @@ def brief(s, a):
         return t("wtr.b.over") if s["phase"] == "over" else t("wtr.b.round", s["round"])
     note = s["note"]
     if note is None:
-        return t("wtr.b.pass")
+        return t("wtr.b.pass", s["players"][_passed(s)][:8])
     kind, who, arg = note[:3]
     name = s["players"][who][:8]
     if kind in ("fit", "miss", "placed"):
@@ -1136,6 +1137,17 @@ def brief(s, a):
     if kind == "hint_card":
         return t("wtr.b.hint_card", label(arg))
     return t("wtr.b." + kind, name)  # none, right, wrong
+
+
+def _passed(s):
+    """Who did not guess, the action just applied: _turn_over() moved the turn on from
+    them, unless it ended the round."""
+    me = s["active"]
+    if s["phase"] == "end":
+        return me
+    n = s["n"]
+    me = (me - 1) % n
+    return (me - 1) % n if me == s["master"] else me
 
 
 def views(s):
