@@ -976,6 +976,12 @@ def test_a_hands_verdicts_are_rehearsed_on_its_last_card_and_change_nothing(monk
         g._ask_card(s, hand, 10).warm[0]()  # the last card fits: a white one placed
         assert s == before and drawn[1][1] == "Placed"
     assert g._ask_card(s, blacks[:8], 10).warm == ()  # not the last card: nothing to rehearse
+    from core.prompts import rehearse
+
+    monkeypatch.setattr(g, "rehearse", rehearse)  # with its safety net, as on the box
+    monkeypatch.setattr(g, "apply", lambda s, a: 1 // 0)
+    for w in g._ask_card(s, hand, 10).warm:
+        w()  # a failure in a rehearsal stops nothing: the press does the work
 
 
 def test_a_pages_labels_are_said_once_and_ok_on_it_is_rehearsed(monkeypatch):

@@ -816,6 +816,11 @@ def _hand_verdict(s, hand, fits):
     (fits) or not, so the screen of the card placed (or of none placed) has its texts
     built; only a placed stand-in's own words are left to the press (a hand's verdict
     took 58 ms on the Pico, 50 allowed). Both alike: waiting tells nothing."""
+    rehearse(lambda: _hand_played(s, hand, fits), s["players"])  # whatever fails, in there
+
+
+def _hand_played(s, hand, fits):
+    """The verdict's screen of the hand with a stand-in last card (see _hand_verdict)."""
     m = R.accepts(_rule(s), s["row"])
     on = _copies(s)
     for c in range(R.N):
@@ -826,8 +831,8 @@ def _hand_verdict(s, hand, fits):
                 v = s[k]
                 h[k] = v[:] if type(v) is list else v
             apply(h, a)
-            rehearse(lambda: _shown(h, a), s["players"])
-            return
+            return _shown(h, a)
+    return None
 
 
 def _ask_hand(s, hand, ahead=()):
