@@ -305,6 +305,8 @@ class PickScreen(TileEntry):
         if kind == B.PRESS and button == B.NO:
             if self.armed:  # like OK: the player before, pressing NO twice, passes for nobody
                 self.on_done(-1)
+            else:
+                self.early = True  # said on the keys row, as for OK
         else:
             TileEntry.on_event(self, kind, button)
 

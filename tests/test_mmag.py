@@ -529,11 +529,11 @@ def test_every_passive_player_picks_on_a_large_view_of_the_rerolled_dice(make_bo
             assert top.tiles()[-1][0] == "\u2013" and top.cursor == 0
             if k == 1:
                 box.do("RIGHT", "OK")  # the third die: too soon, a stray OK of the player before takes nothing
-                assert box.lines()[:2] == ["Take a die?", "P2"]
+                assert box.lines()[:2] == ["Take a die?", "P2"] and box.lines()[-1] == "wait a moment"
                 box.do("wait 1000", "OK")  # once the screen has been up a moment
             else:
                 box.do("NO")  # too soon: the player before's NO, pressed twice, passes for nobody
-                assert box.lines()[:2] == ["Take a die?", "P%d" % (k + 1)]
+                assert box.lines()[:2] == ["Take a die?", "P%d" % (k + 1)] and box.lines()[-1] == "wait a moment"
                 box.do("wait 1000", "NO")  # none
         assert box.lines()[0] == "P1: roll 2/3"  # back to the active player
         last = "P2 took Grn %s" % box.app.top().p.tiles[2][0] if n == 2 else "P%d took none" % n

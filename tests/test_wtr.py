@@ -970,6 +970,7 @@ def test_a_hands_verdicts_are_rehearsed_on_its_last_card_and_change_nothing(monk
         h = copy.deepcopy(s)
         a = ["hand"] + hand + [c(6, "square", FULL, B)]
         play(h, a)
+        assert g._hand_played(h, hand, 0, g._moment(s)) is None  # a step left over: the hand is played
         shown = []
         _strict(shown)(lambda: g._shown(h, a))
         assert drawn == shown and shown[0][1] == ("None fits" if hand == blacks[:9] else "Placed"), shown

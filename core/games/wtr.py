@@ -692,6 +692,7 @@ def prompt(s):
     # The generator (a round's start, in apply) is let go here, on the way to the screens:
     # not in apply, where a replay of the log would load it again for every round.
     release("core.games.wtr_gen")
+    _LABELS.clear()  # the guess editor's pages, if it was open: their heap is the game's
     if s["note"] and s["box"] and s["phase"] != "over":
         return _note_show(s, lambda: _prompt(s))
     return _prompt(s)
@@ -806,21 +807,31 @@ def _ask_card(s, hand, total=None, ahead=(), guard=True):
     p = Fields(title, fields, entered, start, True, player=s["active"], edit="hand" if total is not None else None, undo=undo)
     p.guard = guard  # a card is final: the OK that opened this screen, pressed twice, plays none
     if total is not None and len(hand) == total - 1:
-        p.warm = (lambda: _hand_verdict(s, hand, 1), lambda: _hand_verdict(s, hand, 0))
+        now = _moment(s)
+        p.warm = (lambda: _hand_verdict(s, hand, 1, now), lambda: _hand_verdict(s, hand, 0, now))
     return p
 
 
-def _hand_verdict(s, hand, fits):
+def _moment(s):
+    """Which turn of the game it is: a hand's rehearsal left over once it is played does
+    nothing (its warm steps may run after the press)."""
+    return (s["round"], sum(s["turns"]))
+
+
+def _hand_verdict(s, hand, fits, now):
     """A hand's verdict drawn unseen while its last card is entered (one warm step each):
     the hand played on a copy of the state with a stand-in last card that fits the rule
     (fits) or not, so the screen of the card placed (or of none placed) has its texts
     built; only a placed stand-in's own words are left to the press (a hand's verdict
     took 58 ms on the Pico, 50 allowed). Both alike: waiting tells nothing."""
-    rehearse(lambda: _hand_played(s, hand, fits), s["players"])  # whatever fails, in there
+    rehearse(lambda: _hand_played(s, hand, fits, now), s["players"])  # whatever fails, in there
 
 
-def _hand_played(s, hand, fits):
-    """The verdict's screen of the hand with a stand-in last card (see _hand_verdict)."""
+def _hand_played(s, hand, fits, now):
+    """The verdict's screen of the hand with a stand-in last card (see _hand_verdict);
+    None once the hand is played (now: the turn it was entered in, _moment)."""
+    if s["phase"] != "turn" or _moment(s) != now:
+        return None
     m = R.accepts(_rule(s), s["row"])
     on = _copies(s)
     for c in range(R.N):
