@@ -60,7 +60,7 @@ def _entries(g, actions):
             continue
         n = 0
         for k in range(1, len(a)):
-            s = {"entered": last, "active": 0}
+            s = {"entered": last, "active": 0, "round": 1, "turns": [0]}  # what _ask_card reads
             p = g._ask_card(s, a[1:k], len(a) - 1 if a[0] == "hand" else None)
             c = a[k]
             k = keys(p, [g.R.attr(c, g.R.COUNT), g.R.attr(c, g.R.SHAPE), g.R.attr(c, g.R.FILL), g.R.attr(c, g.R.COLOUR)])
