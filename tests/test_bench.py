@@ -628,3 +628,7 @@ def test_the_soak_tells_a_vote_a_value_stepped_and_a_new_screen_apart():
            {"n": 3, "label": "YES", "free": 150000, "max_free": 90000}]
     rows = {r[0]: r for r in soak.checks(soak.figures(_run(presses, mem=mem)))}
     assert rows["cursor move / value change, max"][2].startswith("45.0 ms") and "YES/NO vote, max" not in rows
+    assert "LEFT/RIGHT page turn, max" not in rows  # none in the run: no row
+    presses = [_press(2, "DOWN", "D-pad other", 33.3)]  # a page turned (its title changed)
+    rows = {r[0]: r for r in soak.checks(soak.figures(_run(presses, mem=mem)))}
+    assert rows["LEFT/RIGHT page turn, max"][1:] == ("30 ms", "33.3 ms (start 33.3, end 33.3; line 2, Screen)", "MISS")

@@ -311,7 +311,11 @@ def checks(f, boot_ms=None):
     else:
         rows.append(("largest free block after a collection, smallest", ">= %s" % kib(BLOCK_MIN), kib(f["block"]),
                      verdict(f["block"] >= BLOCK_MIN)))
+    # a D-pad press that changes the title (analyze.py's "D-pad other": What the Rule?!'s
+    # LEFT/RIGHT to the next page of conditions) is held to the cursor's 30 ms: it turns a
+    # page in place, no OK opened it
     for name, kinds, lim in (("cursor move / value change", pico.SMALL, SMALL_MAX),
+                             ("LEFT/RIGHT page turn", ("D-pad other",), SMALL_MAX),
                              ("OK to a new screen", pico.OK_KINDS, OK_MAX),
                              ("YES/NO vote", VOTES, VOTE_MAX), ("YES/NO to a new screen", (NEW_SCREEN,), OK_MAX)):
         cells = []
@@ -362,7 +366,8 @@ def section(found, kept=None):
         "script played on CPython: a vote cast in a voter's private chain is held to the vote's 30 ms, "
         "one that steps a value on its screen is a value change (30 ms), one that opens another screen "
         "(Man muss auch gönnen's \"none\" and \"roll 2\", What the Rule?!'s \"not\") to the 50 ms of OK to a new "
-        "screen: at 400 kHz a new screen's 700-900 bytes take 16-20 ms of the bus alone. "
+        "screen: at 400 kHz a new screen's 700-900 bytes take 16-20 ms of the bus alone. A LEFT or "
+        "RIGHT that turns a page (What the Rule?!'s conditions) is held to the cursor's 30 ms. "
         "`python -m tools.bench --soak [ID ...]` runs it (`--jobs` emulators at once; minutes to an hour "
         "a run) and rewrites this section from every run found in build/bench/soak/; a game with no run "
         "there keeps its rows from the section as it was." % SEED)
