@@ -14,6 +14,10 @@ if __name__ == "__main__":
 
 from core import i18n
 from core.games import load
+from core.games import wtr_edit as E
+from core.games import wtr_table as T
+from core.games import wtr_entry as U
+from core.games import wtr_words as V
 from core.games import wtr_rule as R
 from core.playout import random_action
 from core.prompts import is_prompt
@@ -103,13 +107,13 @@ def test_a_fitting_card_joins_the_row_and_lights_green():
 def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
     s = new(rule="colour = white")
     play(s, ["card", c(4)], ["pass"], ["card", c(2, colour=B)])
-    assert s["misses"] == [[1, c(2, colour=B)]] and s["hands"][1] == 10 and s["pile"] == 143 - 40
+    assert s["misses"] == bytes((1, c(2, colour=B))) and s["hands"][1] == 10 and s["pile"] == 143 - 40
     assert s["active"] == 2 and s["laid"] == 2
     p = g.prompt(s)
     assert p.leds == "no" and p.big == "NO"
     # who laid which card is the last action's row (core.play), not said again below it
     assert p.lines == [g.card_words(c(2, colour=B))] and p.last is None
-    assert g.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
+    assert T.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
 
 
 def test_the_rule_generator_is_let_go_before_a_rounds_screens():
@@ -133,7 +137,7 @@ def test_the_rule_generator_is_warmed_on_the_screens_a_round_begins_from():
     g.apply(s, ["start", 0])
     ahead = list(g._AHEAD)
     for w in g.prompt(s).warm:  # a turn: it rehearses the card's entry, and makes no rule
-        assert w == "core.tiles" or callable(w) and w() is None
+        assert w in ("core.games.wtr_entry", "core.tiles", "core.show") or callable(w) and w() is None
     assert g._AHEAD == ahead
     g.apply(s, ["giveup"])
     end = g.prompt(s).then(True)  # the note "given up", then the rule revealed
@@ -189,10 +193,11 @@ def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_ve
     parsed = []
     real = R._parse
     monkeypatch.setattr(R, "_parse", lambda x: parsed.append(x) or real(x))
-    ed = g._editor(s, ((("is", R.SHAPE, "=", 0), "or", ("is", R.COLOUR, "=", W)), None, None))
+    ed = E._editor(s, ((("is", R.SHAPE, "=", 0), "or", ("is", R.COLOUR, "=", W)), None, None))
     said = []
-    real_said = g.said
-    monkeypatch.setattr(g, "said", lambda r: said.append(r) or real_said(r))
+    monkeypatch.setitem(sys.modules, V.__name__, V)  # a turn lets it go: this copy is the one imported
+    real_said = V.said
+    monkeypatch.setattr(V, "said", lambda r: said.append(r) or real_said(r))
     for w in ed.warm:
         w()
     assert len(said) == 1 and parsed == []
@@ -202,7 +207,7 @@ def test_a_guess_is_said_and_parsed_while_the_table_reads_not_on_check_or_the_ve
     real_walk = R.walk
     monkeypatch.setattr(R, "walk", lambda a, b=None: walked.append(b) or real_walk(a, b))
     for w in confirm.warm:
-        w()
+        w() if callable(w) else None
     guess = "shape = circle or colour = white"
     assert parsed == [guess] and len(walked) == 1  # and judged
     g.apply(s, confirm.answer(True))
@@ -447,7 +452,7 @@ def test_with_hints_a_wrong_guess_is_told_how_near_it_was():
 
 def test_negated_conditions_read_as_their_opposite_where_there_is_one():
     i18n.set_lang("en")
-    said = {text: g.phrase(("not", R.parse(text))) for text in (
+    said = {text: V.phrase(("not", R.parse(text))) for text in (
         "count > 3", "count even", "count in {1, 2}", "shape = circle", "fill = filled",
         "colour = last.colour", "count = last.count + 1 cyclic", "count > last.count", "first")}
     assert said == {
@@ -456,7 +461,7 @@ def test_negated_conditions_read_as_their_opposite_where_there_is_one():
         "count = last.count + 1 cyclic": "count not +1, 6>1", "count > last.count": "count not higher",
         "first": "not first card"}
     for text in said:  # the opposite means the same: the words do not lie
-        opp = g._opposite(R.parse(text))
+        opp = V._opposite(R.parse(text))
         assert opp is None or R.equivalent(("not", R.parse(text)), opp)
 
 
@@ -491,7 +496,7 @@ def _check(s, a, before):
         rule = R.parse(s["rule"])
         fit = R.fits(rule, before["row"], a[1])
         assert (s["row"] == before["row"] + [a[1]]) == fit  # every fitting card accepted
-        assert fit or s["misses"][-1] == [len(before["row"]), a[1]]
+        assert fit or s["misses"][-2:] == bytes((len(before["row"]), a[1]))
     if s["phase"] == "end" and before["phase"] != "end" and g.points(s):
         expect = g.round_points(s["hands"], s["master"], s["guesser"], s["hints"], s["turns"], s["laid"])
         assert s["scores"] == [before["scores"][i] + expect[i] for i in range(n)]
@@ -742,7 +747,7 @@ def test_help_and_words_exist_in_every_language():
         i18n.set_lang(lang)
         assert len(i18n.t("wtr.help").split("\n")) >= 6
         for text in R.DECK:
-            words = g.words(R.parse(text))
+            words = V.words(R.parse(text))
             assert words and "wtr." not in words
     i18n.set_lang("en")
 
@@ -757,7 +762,7 @@ if __name__ == "__main__":
 
 def test_the_rules_words_say_what_the_first_cards_may_be():
     i18n.set_lang("en")
-    said = {x: g.said(R.parse(x)) for x in (
+    said = {x: V.said(R.parse(x)) for x in (
         "colour != last.colour", "shape != prev.shape", "not last.count = 3 or shape = square",
         "last.count = 3 and shape = square or not last.count = 3 and shape != square",
         "colour != last.colour and (not first or shape != circle)", "count even")}
@@ -774,7 +779,8 @@ def test_the_rules_words_say_what_the_first_cards_may_be():
 def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
     """However long a guess is edited, the editor keeps one screen on the stack (each
     screen kept for BACK held about a KB of the Pico's heap: the soak's long edit took
-    the box past half its heap), and BACK undoes the edits one by one, then leaves."""
+    the box past half its heap), and BACK undoes the last UNDOS edits one by one (each
+    kept guess is heap too), then goes to the empty guess's first page, then leaves."""
     with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
         lines = [x.strip() for x in f]
     box = make_box()
@@ -795,14 +801,38 @@ def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
     assert top().items.count("triangle") == 12 and top().index == 24  # the last of 25 lines
     box.do("UP", "OK", "BACK")  # "and" <-> "or", undone: the cursor on the connective
     assert top().items[top().index] == "  and"
-    for k in range(11, -1, -1):
+    for k in range(11, 12 - E.UNDOS, -1):
         box.do("BACK")
         assert top().title == "Guess" and top().items.count("triangle") == k and len(box.app.stack) == depth
     assert top().items[0] == "circle"
-    box.do("BACK")
-    assert top().title == "Shape"
+    box.do("BACK")  # older edits are not kept: the empty guess
+    assert top().title == "Shape" and len(box.app.stack) == depth
     box.do("BACK")
     assert top().title == "Guess the rule?" and len(box.app.stack) == depth - 1
+
+
+def test_a_turn_and_a_guess_hold_only_their_own_code(make_box):
+    """The code of a turn and of a guess are not in the heap at once (What the Rule?!
+    held more than half the Pico's free heap late in a round): "Guess the rule?" lets a
+    turn's entries (wtr_entry, core.tiles) go and brings the guess editor and the rule in
+    words (wtr_edit, wtr_words); the guess's verdict lets the editor go, the next turn the
+    words, and it brings its own back."""
+    with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
+        lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
+    turn, guess = ("core.games.wtr_entry", "core.tiles"), ("core.games.wtr_edit", "core.games.wtr_words")
+    loaded = lambda names: [x in sys.modules for x in names]
+    box = make_box()
+    k = lines.index("# guess colour != last.colour")
+    box.do(*[x for x in lines[:k] if not x.startswith("#")])  # a card that fits: its verdict
+    assert loaded(turn) == [True, True] and loaded(guess) == [False, False]
+    box.do("OK")
+    assert box.app.top().title == "Guess the rule?"
+    assert loaded(turn) == [False, False] and loaded(guess) == [True, True]
+    box.do(*lines[k + 2 : lines.index("# card 52")])  # the guess, its verdict
+    assert box.app.top().p.big == "WRONG" and loaded(guess) == [False, True]  # the words: it says the guess
+    box.do("OK")
+    assert box.app.top().title.startswith("Hand ")
+    assert loaded(turn) == [True, True] and loaded(guess) == [False, False]
 
 
 def test_a_revealed_hand_is_entered_on_one_screen_and_back_goes_to_the_card_before(make_box):
@@ -933,21 +963,21 @@ def test_both_verdicts_of_a_guess_are_rehearsed_whichever_it_is(monkeypatch):
     and the WRONG screen for a right guess and for a wrong one alike (with hints agreed,
     WRONG with how-near lines, their card a stand-in)."""
     drawn = []
-    monkeypatch.setattr(g, "rehearse", lambda p, names=(): _strict(drawn)(p, names))
+    monkeypatch.setattr(E, "rehearse", lambda p, names=(): _strict(drawn)(p, names))
     s = new(rule="colour = white")
     play(s, ["card", c(1)])
     screens = {}
     for guess in ("colour = white", "shape = circle"):  # right, wrong
         drawn = []
-        g._verdicts(s, guess)
+        E._verdicts(s, guess)
         screens[guess] = drawn
     for guess, (right, wrong) in screens.items():
-        said = "\u201c" + g.said(R.parse(guess)) + "\u201d"
+        said = "\u201c" + V.said(R.parse(guess)) + "\u201d"
         assert right == ["The box says", "RIGHT!", "Alan: guessed it", "Alan found the rule!", said]
         assert wrong == ["The box says", "WRONG", "Alan: wrong guess", said]
     s["hints"] = 1
     del drawn[:]
-    g._verdicts(s, "shape = circle")
+    E._verdicts(s, "shape = circle")
     assert [x[1] for x in drawn] == ["RIGHT!", "WRONG"] and len(drawn[1]) == 4 + 2  # + how near, wrapped
 
 
@@ -959,29 +989,29 @@ def test_a_hands_verdicts_are_rehearsed_on_its_last_card_and_change_nothing(monk
     import copy
 
     drawn = []
-    monkeypatch.setattr(g, "rehearse", _strict(drawn))
+    monkeypatch.setattr(U, "rehearse", _strict(drawn))
     s = new(rule="colour = white")
     blacks = [c(k, shape, fill, B) for k in (1, 2, 3) for shape in ("circle", "square") for fill in (OUT, FULL)]
     for hand in (blacks[:9], blacks[:6] + [c(2), c(3, "triangle"), c(5, "square", OUT)]):
         before = copy.deepcopy(s)
         del drawn[:]
-        g._ask_card(s, hand, 10).warm[1]()  # the last card does not fit
+        U.ask_card(s, hand, 10).warm[1]()  # the last card does not fit
         assert s == before
         h = copy.deepcopy(s)
         a = ["hand"] + hand + [c(6, "square", FULL, B)]
         play(h, a)
-        assert g._hand_played(h, hand, 0, g._moment(s)) is None  # a step left over: the hand is played
+        assert U._hand_played(h, hand, 0, U._moment(s)) is None  # a step left over: the hand is played
         shown = []
         _strict(shown)(lambda: g._shown(h, a))
         assert drawn == shown and shown[0][1] == ("None fits" if hand == blacks[:9] else "Placed"), shown
-        g._ask_card(s, hand, 10).warm[0]()  # the last card fits: a white one placed
+        U.ask_card(s, hand, 10).warm[0]()  # the last card fits: a white one placed
         assert s == before and drawn[1][1] == "Placed"
-    assert g._ask_card(s, blacks[:8], 10).warm == ()  # not the last card: nothing to rehearse
+    assert U.ask_card(s, blacks[:8], 10).warm == ()  # not the last card: nothing to rehearse
     from core.prompts import rehearse
 
-    monkeypatch.setattr(g, "rehearse", rehearse)  # with its safety net, as on the box
-    monkeypatch.setattr(g, "apply", lambda s, a: 1 // 0)
-    for w in g._ask_card(s, hand, 10).warm:
+    monkeypatch.setattr(U, "rehearse", rehearse)  # with its safety net, as on the box
+    monkeypatch.setattr(U, "apply", lambda s, a: 1 // 0)
+    for w in U.ask_card(s, hand, 10).warm:
         w()  # a failure in a rehearsal stops nothing: the press does the work
 
 
@@ -991,31 +1021,31 @@ def test_a_pages_labels_are_said_once_and_ok_on_it_is_rehearsed(monkeypatch):
     the language of the moment; Check lets them go. Its warm work draws the pages LEFT
     and RIGHT open and what OK on its first entry opens: the editor with that part."""
     said = []
-    label = g._entry_label
-    monkeypatch.setattr(g, "_entry_label", lambda e: said.append(e) or label(e))
-    g._LABELS.clear()
+    label = E._entry_label
+    monkeypatch.setattr(E, "_entry_label", lambda e: said.append(e) or label(e))
+    E._LABELS.clear()
     i18n.set_lang("en")
-    first = g._pick_part(lambda x: None, R.COUNT)
+    first = E._pick_part(lambda x: None, R.COUNT)
     assert len(said) == len(first.options) > 12
     del said[:]
-    again = g._pick_part(lambda x: None, R.COUNT)
+    again = E._pick_part(lambda x: None, R.COUNT)
     assert said == [] and again.options == first.options
     i18n.set_lang("de")
-    german = g._pick_part(lambda x: None, R.COUNT)
+    german = E._pick_part(lambda x: None, R.COUNT)
     assert len(said) == len(first.options) and german.options != first.options
     i18n.set_lang("en")
     drawn = []
-    monkeypatch.setattr(g, "rehearse", _strict(drawn))
+    monkeypatch.setattr(E, "rehearse", _strict(drawn))
     s = new()
-    ed = g._editor(s, ((), None, None))  # no part yet: the first page
+    ed = E._editor(s, ((), None, None))  # no part yet: the first page
     for w in ed.warm:
         w()
     assert [x[0] for x in drawn] == ["Count", "Earlier cards", "Guess"]
-    assert drawn[2][1:3] == ["Alan", g.words(g._page(R.SHAPE)[0])]  # whose guess, the part OK would take
-    ed = g._editor(s, (((("is", R.SHAPE, "=", 0),), None, None)))
-    assert len(g._LABELS.new) + len(g._LABELS.old) > 0
+    assert drawn[2][1:3] == ["Alan", V.words(E._page(R.SHAPE)[0])]  # whose guess, the part OK would take
+    ed = E._editor(s, (((("is", R.SHAPE, "=", 0),), None, None)))
+    assert len(E._LABELS.new) + len(E._LABELS.old) > 0
     ed.answer(ed.options.index("Check the guess"))
-    assert len(g._LABELS.new) + len(g._LABELS.old) == 0
+    assert len(E._LABELS.new) + len(E._LABELS.old) == 0
 
 
 def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
@@ -1024,7 +1054,7 @@ def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
     from a card went through to a verdict) leaves the guess unconfirmed."""
     with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
         lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
-    k = lines.index("wait 1000")  # the first guess's Confirm: the OK of Check before it
+    k = lines.index("wait 1000", lines.index("# guess colour != last.colour"))  # the guess's Confirm: Check before it
     box = make_box().do(*[x for x in lines[: k - 1] if not x.startswith("#")])
     assert box.app.top().items[box.app.top().index] == "Check the guess"
     box.do("OK", "OK", "YES", "OK")  # Check, then at once three more
@@ -1033,6 +1063,22 @@ def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
     assert "OK: yes" in box.lines()
     box.do("OK")
     assert box.lines()[:2] == ["The box says", "WRONG"]
+
+
+def test_a_stray_second_ok_gives_nothing_up(make_box):
+    """Giving up ends the round for good (the rule is shown): "All give up?" takes OK only
+    once it has been up a moment; the game menu's OK pressed twice (a play-tester's) gives
+    nothing up."""
+    with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
+        lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
+    k = lines.index("# giveup")
+    box = make_box().do(*[x for x in lines[:k] if not x.startswith("#")])
+    box.do("BACK", "DOWN", "DOWN", "DOWN")
+    assert box.app.top().items[box.app.top().index] == "Give up the round"
+    box.do("OK", "OK")
+    assert box.lines()[0] == "All give up?" and "wait a moment" in box.lines()
+    box.do("wait 1000", "OK")
+    assert box.lines()[:2] == ["The box says", "Given up"]
 
 
 def test_the_wrong_guesses_are_numbered_and_wrapped_under_their_number():
@@ -1046,9 +1092,9 @@ def test_the_wrong_guesses_are_numbered_and_wrapped_under_their_number():
     title, header, rows = g.views(s)[-1]
     assert title == "Wrong guesses"
     lines = [r[0] for r in rows]
-    assert lines[0].startswith("1. ") and lines[-1] == "2. " + g.said(R.parse("shape = square"))
+    assert lines[0].startswith("1. ") and lines[-1] == "2. " + V.said(R.parse("shape = square"))
     assert len(lines) > 2 and all(x.startswith("   ") for x in lines[1:-1])
-    assert " ".join(x[3:] for x in lines[:-1]) == g.said(R.parse(long))
+    assert " ".join(x[3:] for x in lines[:-1]) == V.said(R.parse(long))
 
 
 def test_no_guess_names_who_did_not_guess():

@@ -35,15 +35,23 @@ Rulings where the rulebook is silent (the help text says them):
   only on the first card, or the shortest row after which it and the rule disagree.
 """
 
-from core import Recent, release
+from core import release
 from core.games import wtr_rule as R
-from core.games.wtr_rule import card, equivalent, fits, parse, text
+from core.games.wtr_rule import fits, parse, text
 from core.games import options
+from core.frame import forget_large
 from core.i18n import lang, t
-from core.prompts import Choice, Confirm, Number, rehearse
+from core.prompts import Choice, Confirm, rehearse
 from core.rng import Rng
-from core.show import Show, in_place
-from core.tiles import Fields
+
+# The Pico's heap holds the code of what is on screen (the game took more than half of it
+# late in a round): a turn's entries, the guess editor, rules in words and the game menu's
+# tables are modules of their own, imported while the screen before them is read
+# (App.warm) and let go where they are done with.
+ENTRY = "core.games.wtr_entry"  # imported by a turn's screen, let go by "Guess the rule?"
+EDIT = "core.games.wtr_edit"  # imported by "Guess the rule?", let go by prompt()
+WORDS = "core.games.wtr_words"  # imported by the editor, a round's end, the tables; let go by a turn
+TABLE = "core.games.wtr_table"  # imported when the game menu asks, let go by prompt()
 
 OPTIONS = (
     ("master", "wtr.master", ("box", "human")),
@@ -163,7 +171,7 @@ def _round_fields(s, k):
     s["told"] = 0  # hints given
     s["guesser"] = -1
     s["row"] = []
-    s["misses"] = []  # [position in the row, card]
+    s["misses"] = bytearray()  # two bytes a card that did not fit: its place in the row, the card
     s["wrong"] = []  # wrong guesses (text form)
 
 
@@ -196,8 +204,9 @@ def _copies(s):
     out = bytearray(R.N)
     for c in s["row"]:
         out[c] += 1
-    for m in s["misses"]:
-        out[m[1]] += 1
+    m = s["misses"]
+    for k in range(1, len(m), 2):
+        out[m[k]] += 1
     return out
 
 
@@ -288,7 +297,7 @@ def _played(s, ok, c):
         s["phase"] = "guess"
         return
     if c is not None:
-        s["misses"].append([len(s["row"]), c])
+        s["misses"].extend(bytes((len(s["row"]), c)))  # a byte each: the heap a long round holds
     s["note"] = ["miss", me, c]
     _draw(s, me, 1)
     _turn_over(s)
@@ -475,152 +484,6 @@ def card_words(c):
     return t("wtr.card", R.attr(c, R.COUNT), t("wtr.fill" + str(R.attr(c, R.FILL))), t("wtr.shape" + str(R.attr(c, R.SHAPE))), t("wtr.colour" + str(R.attr(c, R.COLOUR))))
 
 
-def _value(a, v):
-    return str(v) if a == R.COUNT else t("wtr.v{}.{}".format(a, v))
-
-
-def phrase(r):
-    """One condition in a few words ("count over 3", "other colour", "first card"), at
-    most 18 characters on a page of the guess editor (a condition on an earlier card
-    says which card, and may be longer): a negated condition is said as its opposite
-    where one exists."""
-    k = r[0]
-    if k == "not":
-        x = r[1]
-        if x[0] == "not":
-            return phrase(x[1])
-        opp = _opposite(x)
-        if opp:
-            return phrase(opp)
-        if x[0] in ("last", "prev"):
-            return _back(x, t("wtr.n" + _relation_key(x)))
-        return t("wtr.not", phrase(x))
-    if k == "first":
-        return t("wtr.first")
-    if k == "was":  # a condition on the last card or the one before it
-        return t("wtr.was" + str(r[1]), phrase(("is",) + r[2:]))
-    a, op = r[1], r[2]
-    if k in ("last", "prev"):
-        if r[3] == 0 and op in ("=", "!="):
-            return _back(r, t(("wtr.same" if op == "=" else "wtr.other") + str(a)))
-        return _back(r, t(("wtr." if op != "!=" else "wtr.n") + _relation_key(r)))
-    if op in ("even", "odd"):
-        return t("wtr." + op)
-    if op == "in":
-        return t("wtr.is" + str(a), "/".join([_value(a, v) for v in r[3]]))
-    if a == R.COUNT and op != "=":
-        return t("wtr.cmp" + {"!=": "ne", "<": "lt", ">": "gt", "<=": "le", ">=": "ge"}[op], r[3])
-    if op == "!=" and len(R.VALUES[a]) == 2:
-        return t("wtr.is" + str(a), _value(a, 1 - r[3]))  # not white: black
-    p = t("wtr.is" + str(a), _value(a, r[3]))
-    return p if op == "=" else t("wtr.not", p)
-
-
-def _back(r, words):
-    """A relation's words, said to be to the card before the last one for "prev"."""
-    return t("wtr.back2", words) if r[0] == "prev" else words
-
-
-def _relation_key(r):
-    """The words' key of a step, parity or comparison relation, without its negation."""
-    if r[2] in ("<", ">"):
-        return "higher" if r[2] == ">" else "lower"
-    if r[2] == "par":
-        return "par"
-    step = "2" if r[3] in (2, -2) else ""
-    return "{}{}{}{}".format("s" if r[1] == R.SHAPE else "c", "up" if r[3] > 0 else "down", step, "c" if r[4] else "")
-
-
-_OPPOSITE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "even": "odd", "odd": "even"}
-
-
-def _opposite(x):
-    """The condition meaning `not x`, if the language has one."""
-    if x[0] == "is":
-        if x[2] == "in":
-            rest = tuple([v for v in R.VALUES[x[1]] if v not in x[3]])
-            return ("is", x[1], "in", rest) if rest else None
-        return ("is", x[1], _OPPOSITE[x[2]], x[3])
-    if x[0] in ("last", "prev") and x[2] in ("=", "!=") and x[3] == 0:
-        return (x[0], x[1], _OPPOSITE[x[2]], 0, x[4])  # both hold for a first card
-    return None
-
-
-def _first_of(r):
-    """r is "first card: x" (not first, or x)."""
-    return r[0] == "or" and len(r) == 3 and r[1] == ("not", ("first",))
-
-
-def said(r):
-    """The whole rule in words for the table, saying what it asks of the first card of a
-    row where that is not in the words: a condition on an earlier card holds for any
-    first card (any first two, for one on the card two back), one on the last card's
-    value does not ("after a 3 a square": the first card must be a square)."""
-    w = words(r)
-    if _mentions_first(r):
-        return w
-    m0 = None
-    free = True  # every first card, and every second one, may be laid
-    reads = False
-    for row, m, _ in R.walk(r):
-        if not row:
-            m0 = m
-        elif m != m0:
-            reads = True
-        if len(row) == 1 and m != R.ALL:
-            free = False
-    if not reads:
-        return w
-    if m0 == R.ALL:
-        return t("wtr.any_first2" if free and _mentions(r, "prev") else "wtr.any_first", w)
-    for x in _simple():
-        if R.mask(x, None) == m0:
-            return t("wtr.first_must", w, phrase(x))
-    return w
-
-
-def _simple():
-    """Conditions on one value of the card, to say what a first card must be."""
-    out = []
-    for a in range(4):
-        for v in R.VALUES[a]:
-            out += [("is", a, "=", v), ("is", a, "!=", v)]
-    for op in ("<", ">"):
-        out += [("is", R.COUNT, op, v) for v in R.VALUES[R.COUNT]]
-    return out + [("is", R.COUNT, "even", None), ("is", R.COUNT, "odd", None)]
-
-
-def _mentions(r, kind):
-    todo = [r]
-    while todo:
-        x = todo.pop()
-        if x[0] == kind:
-            return True
-        if x[0] in ("and", "or", "not"):
-            todo += list(x[1:])
-    return False
-
-
-def _mentions_first(r):
-    return _mentions(r, "first")
-
-
-def words(r):
-    """The whole rule in words, as on a rule card (wrapped by the screen)."""
-    k = r[0]
-    if _first_of(r):
-        return t("wtr.first_is", words(r[2]))
-    if k in ("and", "or"):
-        parts = []
-        for x in r[1:]:
-            w = words(x)
-            parts.append("(" + w + ")" if x[0] in ("and", "or") and not _first_of(x) else w)
-        return (" " + t("wtr." + k) + " ").join(parts)
-    if k == "not" and r[1][0] in ("and", "or"):
-        return t("wtr.not", "(" + words(r[1]) + ")")
-    return phrase(r)
-
-
 def _note_show(s, then):
     """The last event large for the table, the verdicts on the LEDs; OK goes on to
     then() (built then, not before this screen is up: after a right guess the next ones
@@ -650,7 +513,16 @@ def _note_show(s, then):
     else:
         # the guess said again; who made it is on the row of the last action
         big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)] + _near_lines(note[3] if len(note) > 3 else None)
+    from core.show import Show, in_place
+
     return in_place(Show(t("wtr.box"), None, big=big, lines=[x for x in lines if x], leds=leds), then)
+
+
+def _shown(s, a):
+    """The screen of the note action a left in state s, with its last row."""
+    p = _note_show(s, None)
+    p.last = brief(s, a)
+    return p
 
 
 def _quoted(guess):
@@ -667,6 +539,8 @@ def _said_text(guess, rule=None):
     verdict's screen, took 11 ms of it on the Pico)."""
     key = (lang(), guess)
     if _SAID[0] != key:
+        from core.games.wtr_words import said
+
         _SAID[1] = said(parse(guess) if rule is None else rule)
         _SAID[0] = key
     return _SAID[1]
@@ -692,7 +566,8 @@ def prompt(s):
     # The generator (a round's start, in apply) is let go here, on the way to the screens:
     # not in apply, where a replay of the log would load it again for every round.
     release("core.games.wtr_gen")
-    _LABELS.clear()  # the guess editor's pages, if it was open: their heap is the game's
+    release(EDIT)  # with its pages' labels
+    release(TABLE)
     if s["note"] and s["box"] and s["phase"] != "over":
         return _note_show(s, lambda: _prompt(s))
     return _prompt(s)
@@ -730,7 +605,9 @@ def overrides(s):
     if s["phase"] not in ("turn", "guess"):
         return []
     lines = [t("wtr.giveup_box" if s["box"] else "wtr.giveup_human")]
-    return [(t("wtr.o.giveup"), Confirm(t("wtr.q.giveup"), lambda _: ["giveup"], lines=lines))]
+    p = Confirm(t("wtr.q.giveup"), lambda _: ["giveup"], lines=lines)
+    p.guard = True  # it ends the round for good: the menu's OK pressed twice gives nothing up
+    return [(t("wtr.o.giveup"), p)]
 
 
 def _status(s):
@@ -738,6 +615,7 @@ def _status(s):
 
 
 def _turn(s):
+    release(WORDS)  # a turn says no rule: the rule in words (a guess, the round's end) goes
     me = s["active"]
     opts = []
     acts = []
@@ -745,7 +623,7 @@ def _turn(s):
     # looked up 15 texts on flash, 11 ms of the press that brings the turn on the Pico.
     if s["box"]:
         opts += [t("wtr.a.card"), t("wtr.a.hand")]
-        acts += [lambda: _ask_card(s, []), lambda: _ask_hand(s, [])]
+        acts += [lambda: _entry().ask_card(s, []), lambda: _entry().ask_hand(s, [])]
     else:
         opts += [t("wtr.a.fit"), t("wtr.a.miss"), t("wtr.a.none"), t("wtr.a.placed")]
         acts += [lambda: ["fit"], lambda: ["miss"], lambda: ["reveal", 0], lambda: ["reveal", 1]]
@@ -754,124 +632,67 @@ def _turn(s):
         acts.append(lambda: Confirm(t("wtr.q.hints"), lambda _: ["hints"], lines=[t("wtr.hints_cost", HINT_BONUS, GUESS_BONUS)]))
     elif s["box"]:
         opts.append(t("wtr.a.hint"))
-        acts.append(lambda: _ask_hint(s))
+        acts.append(lambda: _entry().ask_hint(s))
     p = Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
-    if s["box"]:  # the card's entry, the likeliest choice (its module let go in the game menu)
-        p.warm = ("core.tiles", lambda: rehearse(acts[0], s["players"]))
+    if s["box"]:  # the card's entry, the likeliest choice (its modules let go in the game menu
+        # and by a guess), then the verdict's (core.show, let go by the guess editor)
+        p.warm = (ENTRY, "core.tiles", lambda: rehearse(acts[0], s["players"]), "core.show")
     return p
 
 
-def _ask_hint(s):
-    """A hint asked for: given only if nobody objects (the rulebook: the master announces
-    each hint, and any player may object). Its screen is rehearsed meanwhile (a hint
-    late in a round took 65 ms on the Pico, 50 allowed)."""
-    p = Confirm(t("wtr.q.hint"), lambda _: ["hint"], lines=[t("wtr.hint_object")])
-    p.guard = True  # a moment to object: "A hint, please" pressed twice gives none
-    p.warm = (lambda: rehearse(lambda: _hinted(s), s["players"]),)
-    return p
+def _entry():
+    from core.games import wtr_entry
 
-
-def _hinted(s):
-    """The screen a hint asked now opens, with its last row, worked out on a copy of the
-    state: rehearsed while "Give a hint?" is read (a hint is the table's for the asking,
-    nothing secret; one late in a round took 65 ms on the Pico, 50 allowed)."""
-    h = dict(s)  # _hint sets only keys of the state's top level
-    _hint(h)
-    return _shown(h, ["hint"])
-
-
-def _ask_card(s, hand, total=None, ahead=(), guard=True):
-    """Card entry on one screen, from the card entered last: UP/DOWN the count,
-    LEFT/RIGHT the shape, YES the fill, NO the colour. `hand`: a revealed hand so far
-    (total: its size), or None for one card to play. A hand's cards are an edit
-    (core.prompts.open_prompt): one screen for the whole hand, BACK the card before;
-    ahead: the cards entered from this one on before BACK came here, each offered again."""
-    c = ahead[0] if ahead else hand[-1] if hand else s.get("entered", 0)
-    start = [R.attr(c, R.COUNT), R.attr(c, R.SHAPE), R.attr(c, R.FILL), R.attr(c, R.COLOUR)]
-    fields = [
-        (t("wtr.f.count"), 1, 6, None),
-        (t("wtr.f.shape"), 0, 2, GLYPHS[1]),
-        (t("wtr.f.fill"), 0, 1, (GLYPHS[0][0], GLYPHS[1][0])),
-        (t("wtr.f.colour"), 0, 1, (t("wtr.col0"), t("wtr.col1"))),
-    ]
-
-    def entered(v):
-        c = card(v[1], v[0], v[2], v[3])
-        if total is None:
-            return ["card", c]
-        return _ask_hand(s, hand + [c], ahead[1:])
-
-    title = t("wtr.q.card") if total is None else t("wtr.q.hand_n", len(hand) + 1, total)
-    # BACK opens the card before: no OK opened it, none to guard against
-    undo = (lambda: _ask_card(s, hand[:-1], total, [hand[-1]] + list(ahead), False)) if hand else None
-    p = Fields(title, fields, entered, start, True, player=s["active"], edit="hand" if total is not None else None, undo=undo)
-    p.guard = guard  # a card is final: the OK that opened this screen, pressed twice, plays none
-    if total is not None and len(hand) == total - 1:
-        now = _moment(s)
-        p.warm = (lambda: _hand_verdict(s, hand, 1, now), lambda: _hand_verdict(s, hand, 0, now))
-    return p
-
-
-def _moment(s):
-    """Which turn of the game it is: a hand's rehearsal left over once it is played does
-    nothing (its warm steps may run after the press)."""
-    return (s["round"], sum(s["turns"]))
-
-
-def _hand_verdict(s, hand, fits, now):
-    """A hand's verdict drawn unseen while its last card is entered (one warm step each):
-    the hand played on a copy of the state with a stand-in last card that fits the rule
-    (fits) or not, so the screen of the card placed (or of none placed) has its texts
-    built; only a placed stand-in's own words are left to the press (a hand's verdict
-    took 58 ms on the Pico, 50 allowed). Both alike: waiting tells nothing."""
-    rehearse(lambda: _hand_played(s, hand, fits, now), s["players"])  # whatever fails, in there
-
-
-def _hand_played(s, hand, fits, now):
-    """The verdict's screen of the hand with a stand-in last card (see _hand_verdict);
-    None once the hand is played (now: the turn it was entered in, _moment)."""
-    if s["phase"] != "turn" or _moment(s) != now:
-        return None
-    m = R.accepts(_rule(s), s["row"])
-    on = _copies(s)
-    for c in range(R.N):
-        if (m >> c & 1) == fits and on[c] + hand.count(c) < 2:
-            a = ["hand"] + hand + [c]
-            h = {}
-            for k in s:  # what a turn changes is at the top or in a list there
-                v = s[k]
-                h[k] = v[:] if type(v) is list else v
-            apply(h, a)
-            return _shown(h, a)
-    return None
-
-
-def _ask_hand(s, hand, ahead=()):
-    total = s["hands"][s["active"]]
-    if len(hand) == total:
-        return ["hand"] + hand
-    return _ask_card(s, hand, total, ahead)
+    return wtr_entry
 
 
 def _guess(s):
     me = s["active"]
     if s["box"]:
         opts = [t("wtr.a.guess"), t("wtr.a.pass")]
-        p = Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, ((), None, None)) if i == 0 else ["pass"], player=me)
-        p.warm = (lambda: rehearse(lambda: _editor(s, ((), None, None))),)  # the editor's first page
+        p = Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, True) if i == 0 else ["pass"], player=me)
+        # a turn's entries go (the next turn's warm work imports them again), the editor comes
+        p.warm = (_let_go, EDIT, lambda: rehearse(lambda: _editor(s, False)))
         return p
     opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
     right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
     return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)
 
 
+def _editor(s, opened):
+    """The guess editor's first page (core.games.wtr_edit; prompt() lets it go again).
+    Once it is open, the large texts of the turn go too (its warm work draws them again)
+    and the code of the screens that show them (core.show: the guess's Confirm imports it
+    again), and a turn's entries, if a quick OK came before "Guess the rule?" let them go."""
+    if opened:
+        _let_go()
+        release("core.show")
+        forget_large()
+    from core.games.wtr_edit import editor
+
+    return editor(s)
+
+
+def _let_go():
+    """A turn's entries and the card's entry (ENTRY, core.tiles) go: heap the long edit of
+    a guess late in a round needs; the next turn's warm work imports them again."""
+    release(ENTRY)
+    release("core.tiles")
+
+
 def _end(s):
+    from core.show import Show
+
     if s["box"]:
+        from core.games.wtr_words import said
+
         return _before_round(s, Show(t("wtr.rule_was"), lambda _: _points(s), lines=[said(_rule(s))]))
     return _points(s) if points(s) else Show(t("wtr.v.round"), lambda _: ["next"], big=t("wtr.round_n", s["round"]), lines=[t("wtr.round_over")])
 
 
 def _points(s):
+    from core.show import Show
+
     return _before_round(s, Show(t("wtr.v.round"), lambda _: ["next"], lines=_points_lines(s))) if points(s) else ["next"]
 
 
@@ -883,252 +704,29 @@ def _points_lines(s):
     return out
 
 
-# ---------------------------------------------------------------- the guess editor
-
-# The guess is a list of conditions with "and" or "or" between them ("and" binds
-# tighter: every rule has such a form). On screen each condition and each connective has
-# its line: OK on a connective turns "and" into "or" and back, OK on a condition removes
-# or negates it. BACK undoes the last edit. A condition is picked from pages, one per
-# attribute and one for the first card (LEFT/RIGHT turn them); NO picks its negation.
-# The editor's states are edits (core.prompts.open_prompt): one screen however long the
-# editing, BACK the state before.
-
-
-def _rule_of(parts):
-    ors = []
-    group = [parts[0]]
-    for k in range(1, len(parts), 2):
-        if parts[k] == "or":
-            ors.append(group)
-            group = []
-        group.append(parts[k + 1])
-    ors.append(group)
-    ors = [g[0] if len(g) == 1 else tuple(["and"] + g) for g in ors]
-    return ors[0] if len(ors) == 1 else tuple(["or"] + ors)
-
-
-def _editor(s, hist, focus=None):
-    """hist: (parts, the hist before the last edit or None, the part that edit touched).
-    The cursor waits on "Check", or on part `focus` (BACK shows where it undid)."""
-    parts, older, _ = hist
-    undo = (lambda: _editor(s, older, hist[2])) if older else None
-    edited = lambda new, k: _editor(s, (new, hist, k))
-    if not parts:
-        return _pick_part(lambda x: edited((x,), 0), undo=undo, names=s["players"])
-    from core.ui import NARROW, wrap
-
-    opts = []
-    at = []  # the part each line shows: a long condition takes two lines
-    for k, x in enumerate(parts):
-        lines = wrap(words(x), NARROW - 2) if k % 2 == 0 else ["  " + t("wtr." + x)]
-        opts += [lines[0]] + ["  " + y for y in lines[1:]]
-        at += [k] * len(lines)
-    n = len(opts)
-    opts += [t("wtr.e_check"), t("wtr.e_and"), t("wtr.e_or")]
-
-    def chosen(i):
-        if i < n and at[i] % 2:  # a connective: "and" <-> "or"
-            i = at[i]
-            return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :], i)
-        if i < n:
-            return _edit_part(parts, at[i], edited)
-        if i > n:
-            then = lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1)
-            return _pick_part(then, undo=lambda: _editor(s, hist), names=s["players"])
-        _LABELS.clear()  # the pages are done with; their heap is the verdict's
-        rule = _rule_of(parts)
-        guess = text(rule)
-        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[_said_text(guess, rule)])
-        p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
-        # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
-        p.warm = (lambda: _judged(s, guess), lambda: _verdicts(s, guess))
-        return p
-
-    initial = at.index(focus) if focus in at else n
-    p = Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
-    # the guess in words for its Check; the first page "and" and "or" open
-    p.warm = (lambda: _guess_said(parts), lambda: rehearse(lambda: chosen(n + 1)))
-    return p
-
-
-def _verdicts(s, guess):
-    """Both verdicts of the guess drawn unseen while its Confirm is read, RIGHT and WRONG
-    alike (WRONG with how-near lines when hints are agreed, a stand-in card in them): the
-    texts the verdict shares with them are built (the guess said again, wrapped as that
-    screen wraps it; 68 ms on the Pico without, 50 allowed). The same work whatever the
-    verdict: waiting on the Confirm tells nothing."""
-    me = s["active"]
-    for note in (["right", me, guess], ["wrong", me, guess, [None, 0, 0] if s["hints"] else None]):
-        rehearse(lambda: _noted(s, note, ["guess", guess]), s["players"])
-
-
-def _noted(s, note, a):
-    """The verdict's screen for this note of action a, with its last row: _note_show() of
-    a copy of the state (a rehearsal's, core.prompts.rehearse)."""
-    h = dict(s)
-    h["note"] = note
-    return _shown(h, a)
-
-
-def _shown(s, a):
-    """The screen of the note action a left in state s, with its last row."""
-    p = _note_show(s, None)
-    p.last = brief(s, a)
-    return p
-
-
-def _guess_said(parts):
-    """The guess so far in words, kept for its Check (the editor's warm work)."""
-    rule = _rule_of(parts)
-    _said_text(text(rule), rule)
-
-
-def _edit_part(parts, i, edited):
-    x = parts[i]
-
-    def done(k):
-        if k == 1:
-            return edited(parts[:i] + (_negated(x),) + parts[i + 1 :], i)
-        cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
-        return edited(parts[: cut[0]] + parts[cut[1] :], i)
-
-    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[words(x)])
-
-
-def _negated(x):
-    return x[1] if x[0] == "not" else ("not", x)
-
-
-PAGES = 5  # shape, count, fill, colour: conditions on the card played; then earlier cards
-FIRST_OF = "first:"  # a page entry: a condition only the first card of a row must meet
-WAS = ("was1", "was2")  # entries: a condition on the last card, on the card before it
-BACK2 = "back2"  # an entry: the card compared with the card before the last one
-_NUMBERS = ("=", "!=", ">", "<")  # count entries that ask for a number
-
-
-def _page(k):
-    """The entries of page k: conditions, or an op of _NUMBERS / "in" / FIRST_OF."""
-    if k == PAGES - 1:
-        return [("first",), FIRST_OF, WAS[0], WAS[1], BACK2]
-    out = [("is", k, "=", v) for v in R.VALUES[k]] if k != R.COUNT else [("is", k, "even", None), ("is", k, "odd", None)] + list(_NUMBERS) + ["in"]
-    out += [("last", k, "=", 0, False), ("last", k, "!=", 0, False)]
-    if k == R.COUNT:
-        for step in (1, -1):
-            out += [("last", k, "=", step, False), ("last", k, "=", step, True)]
-        out += [("last", k, ">", 0, False), ("last", k, "<", 0, False)]
-        out += [("last", k, "=", 2, False), ("last", k, "=", -2, False), ("last", k, "par", 0, False)]
-    if k == R.SHAPE:
-        out += [("last", k, "=", 1, True), ("last", k, "=", -1, True)]
-    return out
-
-
-def _entry_label(e):
-    if e == FIRST_OF:
-        return t("wtr.e_firstof")
-    if e in WAS or e == BACK2:
-        return t("wtr.e_" + e)
-    if type(e) is str:
-        return t("wtr.e_c" + str(_NUMBERS.index(e) if e in _NUMBERS else 6))
-    return phrase(e)
-
-
-_LABELS = Recent(2)  # (language, page, only) -> the labels of its entries, see _labels
-
-
-def _labels(k, only, entries):
-    """The labels of page k's entries (`only` as _pick_part's), kept for the page and the
-    two beside it: the count page's 19 labels look up some 40 texts, more than core.i18n
-    keeps beside its neighbours' (a page turn to it took 38.6 ms on the Pico, 30 allowed)."""
-    key = (lang(), k, only)
-    out = _LABELS.get(key)
-    if out is None:
-        out = [_entry_label(e) for e in entries]
-        _LABELS.put(key, out)
-    return out
-
-
-def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0, names=()):
-    """A condition from page k (the card's shape first): OK takes the entry, NO its
-    negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
-    card or an earlier card) or "last" (a relation, to the card before the last one).
-    A page is a state of the editor's edit; undo: what BACK opens (None: the screen
-    below); names: the players', for the rehearsal of the editor OK leads back to."""
-    pages = PAGES - 1 if only else PAGES
-    entries = [e for e in _page(k) if not only or type(e) is tuple and e[0] == only or only == "is" and e in _NUMBERS + ("in",)]
-    n = len(entries)
-
-    def chosen(i):
-        if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo, 0, names)
-        neg = i < 0
-        j = -1 - i if neg else i
-        e = entries[j]
-        done = (lambda x: then(_negated(x))) if neg else then
-        here = lambda: _pick_part(then, k, only, of, undo, j, names)  # BACK on the card's pages: this entry
-        if e == FIRST_OF:
-            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here, 0, names)
-        if e in WAS:
-            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here, 0, names)
-        if e == BACK2:
-            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here, 0, names)
-        if e == "in":
-            return _pick_set(done, _entry_label(e))
-        if type(e) is str:
-            return Number(_entry_label(e), 1, 6, lambda v: done(("is", R.COUNT, e, v)))
-        return done(e)
-
-    title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
-    if of:  # a condition on an earlier card: which one, then the page
-        title = _entry_label(of)[:-1] + title
-    p = Choice(title, _labels(k, only, entries), chosen, initial, sides=(n, n + 1), alt=True,
-               lines=[t("wtr.e_keys")], edit="guess", undo=undo)
-    # the pages beside it, as LEFT and RIGHT open them (a page's words and texts are new
-    # each time: 42-48 ms on the Pico to turn one, 30 allowed); then what OK on the first
-    # entry opens, mostly the guess editor again (its words and texts but the new part's:
-    # 52 ms on the Pico without, 50 allowed)
-    p.warm = (lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)), lambda: rehearse(lambda: chosen(initial), names))
-    return p
-
-
-def _on(x, head):
-    """Condition x (on the card played, maybe negated) moved to an earlier card: head
-    ("was", k) for a value condition, ("prev",) for a relation."""
-    if x[0] == "not":
-        return ("not", _on(x[1], head))
-    return head + x[1:]
-
-
-def _pick_set(then, title):
-    from core.tiles import Multi
-
-    def chosen(mask):
-        got = tuple([v for v in R.VALUES[R.COUNT] if mask >> (v - 1) & 1])
-        return then(("is", R.COUNT, "in", got)) if got else _pick_set(then, title)
-
-    return Multi(title, [str(v) for v in R.VALUES[R.COUNT]], [""] * 6, chosen)
-
-
 # ---------------------------------------------------------------- tables, result
 
 
+# The game menu's tables and the actions in words are in core.games.wtr_table, loaded
+# when the menu asks for them: heap the turns do not need (prompt() lets it go).
+
+
 def describe(s, a):
-    w = a[0]
-    note = s["note"]
-    if w == "start":
-        return t("wtr.d.start" if s["box"] else "wtr.d.master", s["players"][s["first"]])
-    if w == "hints":
-        return t("wtr.d.hints")
-    if w == "next":
-        return t("wtr.d.over") if s["phase"] == "over" else t("wtr.round_n", s["round"])
-    if note is None:
-        return t("wtr.d.pass")
-    kind, who, arg = note[:3]
-    name = s["players"][who]
-    if kind in ("fit", "miss", "placed"):
-        return t("wtr.d." + kind, name, label(arg)) if arg is not None else t("wtr.d.{}_h".format(kind), name)
-    if kind in ("hint_attr", "hint_card"):
-        return t("wtr.d.hint")
-    return t("wtr.d." + kind, name)
+    from core.games.wtr_table import describe
+
+    return describe(s, a)
+
+
+def views(s):
+    from core.games.wtr_table import views
+
+    return views(s)
+
+
+def table(s):
+    from core.games.wtr_table import table
+
+    return table(s)
 
 
 def brief(s, a):
@@ -1164,63 +762,6 @@ def _passed(s):
     n = s["n"]
     me = (me - 1) % n
     return (me - 1) % n if me == s["master"] else me
-
-
-def views(s):
-    out = [(t("wtr.v.round"), [t("wtr.h.what"), t("wtr.h.value")], _round_rows(s))]
-    if s["box"] and s["phase"] != "start":
-        out.append((t("wtr.v.row"), [t("wtr.h.pos"), t("wtr.h.card"), t("wtr.h.misses")], row_rows(s)))
-        if s["wrong"]:
-            out.append((t("wtr.v.wrong"), [t("wtr.h.guess")], _wrong_rows(s["wrong"])))
-    return out
-
-
-def _wrong_rows(wrong):
-    """The wrong guesses in words, numbered, a long one wrapped under its number (the
-    play-test could not tell where one ended)."""
-    from core.ui import wrap
-
-    rows = []
-    for k in range(len(wrong)):
-        number = "{}. ".format(k + 1)
-        lines = wrap(said(parse(wrong[k])), 21 - len(number))
-        for i in range(len(lines)):
-            rows.append([(number if i == 0 else " " * len(number)) + lines[i]])
-    return rows
-
-
-def row_rows(s):
-    """The correct row, one card per line, with the misses laid under each place (one a
-    line, so a long column of misses never runs off the screen)."""
-    rows = []
-    for pos in range(len(s["row"]) + 1):
-        miss = [label(m[1]) for m in s["misses"] if m[0] == pos]
-        if pos < len(s["row"]) or miss:
-            card = label(s["row"][pos]) if pos < len(s["row"]) else "-"
-            rows.append([str(pos + 1), card, miss[0] if miss else ""])
-            rows += [["", "", x] for x in miss[1:]]
-    return rows
-
-
-def _round_rows(s):
-    if s["phase"] == "start":
-        return [[t("wtr.h.round"), "1/{}".format(s["rounds"])]]
-    yes, no = t("wtr.yes"), t("wtr.no")
-    rows = [[t("wtr.h.round"), "{}/{}".format(s["round"], s["rounds"])]]
-    if not s["box"]:
-        rows.append([t("wtr.h.master"), s["players"][s["master"]]])
-    rows += [[t("wtr.h.pile"), str(s["pile"])], [t("wtr.h.laid"), str(s["laid"])], [t("wtr.h.hints"), yes if s["hints"] else no]]
-    return rows
-
-
-def table(s):
-    rows = []
-    playing = s["phase"] in ("turn", "guess")
-    for i in range(s["n"]):
-        mark = "*" if playing and i == s["active"] else ""
-        hand = "-" if not playing or i == s["master"] else str(s["hands"][i])
-        rows.append([mark + s["players"][i], hand, str(s["scores"][i] if points(s) else s["guessed"][i])])
-    return [t("wtr.h.name"), t("wtr.h.hand"), t("wtr.h.points" if points(s) else "wtr.h.guessed")], rows
 
 
 def result(s):

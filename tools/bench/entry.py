@@ -51,6 +51,7 @@ def _presses(keys):
 def _entries(g, actions):
     """Presses of each card's entry screen, in order, and of each whole hand: a card
     entry starts from the card entered last (the first of a game from card 0)."""
+    from core.games import wtr_entry
     from core.playout import keys
 
     cards, hands = [], []
@@ -61,7 +62,7 @@ def _entries(g, actions):
         n = 0
         for k in range(1, len(a)):
             s = {"entered": last, "active": 0, "round": 1, "turns": [0]}  # what _ask_card reads
-            p = g._ask_card(s, a[1:k], len(a) - 1 if a[0] == "hand" else None)
+            p = wtr_entry.ask_card(s, a[1:k], len(a) - 1 if a[0] == "hand" else None)
             c = a[k]
             k = keys(p, [g.R.attr(c, g.R.COUNT), g.R.attr(c, g.R.SHAPE), g.R.attr(c, g.R.FILL), g.R.attr(c, g.R.COLOUR)])
             x = _presses(k)

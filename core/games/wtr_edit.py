@@ -1,0 +1,247 @@
+"""What the Rule?!'s guess editor (the box as game master): a player builds the guess
+one condition at a time, and Check hands it to core.games.wtr as ["guess", text].
+
+The guess is a list of conditions with "and" or "or" between them ("and" binds
+tighter: every rule has such a form). On screen each condition and each connective has
+its line: OK on a connective turns "and" into "or" and back, OK on a condition removes
+or negates it. BACK undoes the last edit (up to UNDOS of them, then the empty guess). A
+condition is picked from pages, one per attribute and one for the first card
+(LEFT/RIGHT turn them); NO picks its negation. The editor's states are edits
+(core.prompts.open_prompt): one screen however long the editing, BACK the state before.
+
+A module of its own, loaded while a player may guess (the warm work of "Guess the
+rule?") and let go by wtr.prompt(): its code and its pages' labels are heap the turns do
+not need (What the Rule?! held more than half the Pico's free heap late in a round).
+"""
+
+from core import Recent
+from core.games import wtr as W
+from core.games import wtr_rule as R
+from core.games.wtr_rule import text
+from core.games.wtr_words import phrase, words
+from core.i18n import lang, t
+from core.prompts import Choice, Confirm, Number, rehearse
+
+UNDOS = 8  # edits BACK undoes: each kept state holds its guess (60 held 4 KB of the Pico's heap)
+_EMPTY = ((), None, None)
+
+
+def editor(s):
+    """The editor of the active player's guess, empty: its first page."""
+    return _editor(s, _EMPTY)
+
+
+def _rule_of(parts):
+    ors = []
+    group = [parts[0]]
+    for k in range(1, len(parts), 2):
+        if parts[k] == "or":
+            ors.append(group)
+            group = []
+        group.append(parts[k + 1])
+    ors.append(group)
+    ors = [g[0] if len(g) == 1 else tuple(["and"] + g) for g in ors]
+    return ors[0] if len(ors) == 1 else tuple(["or"] + ors)
+
+
+def _editor(s, hist, focus=None):
+    """hist: (parts, the hist before the last edit or None, the part that edit touched).
+    The cursor waits on "Check", or on part `focus` (BACK shows where it undid)."""
+    parts, older, _ = hist
+    undo = (lambda: _editor(s, older, hist[2])) if older else None
+    edited = lambda new, k: _editor(s, (new, _kept(hist, UNDOS), k))
+    if not parts:
+        return _pick_part(lambda x: edited((x,), 0), undo=undo, names=s["players"])
+    from core.ui import NARROW, wrap
+
+    opts = []
+    at = []  # the part each line shows: a long condition takes two lines
+    for k, x in enumerate(parts):
+        lines = wrap(words(x), NARROW - 2) if k % 2 == 0 else ["  " + t("wtr." + x)]
+        opts += [lines[0]] + ["  " + y for y in lines[1:]]
+        at += [k] * len(lines)
+    n = len(opts)
+    opts += [t("wtr.e_check"), t("wtr.e_and"), t("wtr.e_or")]
+
+    def chosen(i):
+        if i < n and at[i] % 2:  # a connective: "and" <-> "or"
+            i = at[i]
+            return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :], i)
+        if i < n:
+            return _edit_part(parts, at[i], edited)
+        if i > n:
+            then = lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1)
+            return _pick_part(then, undo=lambda: _editor(s, hist), names=s["players"])
+        _LABELS.clear()  # the pages are done with; their heap is the verdict's
+        rule = _rule_of(parts)
+        guess = text(rule)
+        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[W._said_text(guess, rule)])
+        p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
+        # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
+        p.warm = (lambda: W._judged(s, guess), "core.show", lambda: _verdicts(s, guess))  # see wtr._editor
+        return p
+
+    initial = at.index(focus) if focus in at else n
+    p = Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
+    # the guess in words for its Check; the first page "and" and "or" open
+    p.warm = (lambda: _guess_said(parts), lambda: rehearse(lambda: chosen(n + 1)))
+    return p
+
+
+def _kept(hist, n):
+    """hist with at most n states before it; the last of them goes back to the empty guess."""
+    if hist[1] is None:
+        return hist
+    if n == 0:
+        return _EMPTY
+    return (hist[0], _kept(hist[1], n - 1), hist[2])
+
+
+def _verdicts(s, guess):
+    """Both verdicts of the guess drawn unseen while its Confirm is read, RIGHT and WRONG
+    alike (WRONG with how-near lines when hints are agreed, a stand-in card in them): the
+    texts the verdict shares with them are built (the guess said again, wrapped as that
+    screen wraps it; 68 ms on the Pico without, 50 allowed). The same work whatever the
+    verdict: waiting on the Confirm tells nothing."""
+    me = s["active"]
+    for note in (["right", me, guess], ["wrong", me, guess, [None, 0, 0] if s["hints"] else None]):
+        rehearse(lambda: _noted(s, note, ["guess", guess]), s["players"])
+
+
+def _noted(s, note, a):
+    """The verdict's screen for this note of action a, with its last row: _note_show() of
+    a copy of the state (a rehearsal's, core.prompts.rehearse)."""
+    h = dict(s)
+    h["note"] = note
+    return W._shown(h, a)
+
+
+def _guess_said(parts):
+    """The guess so far in words, kept for its Check (the editor's warm work)."""
+    rule = _rule_of(parts)
+    W._said_text(text(rule), rule)
+
+
+def _edit_part(parts, i, edited):
+    x = parts[i]
+
+    def done(k):
+        if k == 1:
+            return edited(parts[:i] + (_negated(x),) + parts[i + 1 :], i)
+        cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
+        return edited(parts[: cut[0]] + parts[cut[1] :], i)
+
+    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[words(x)])
+
+
+def _negated(x):
+    return x[1] if x[0] == "not" else ("not", x)
+
+
+PAGES = 5  # shape, count, fill, colour: conditions on the card played; then earlier cards
+FIRST_OF = "first:"  # a page entry: a condition only the first card of a row must meet
+WAS = ("was1", "was2")  # entries: a condition on the last card, on the card before it
+BACK2 = "back2"  # an entry: the card compared with the card before the last one
+_NUMBERS = ("=", "!=", ">", "<")  # count entries that ask for a number
+
+
+def _page(k):
+    """The entries of page k: conditions, or an op of _NUMBERS / "in" / FIRST_OF."""
+    if k == PAGES - 1:
+        return [("first",), FIRST_OF, WAS[0], WAS[1], BACK2]
+    out = [("is", k, "=", v) for v in R.VALUES[k]] if k != R.COUNT else [("is", k, "even", None), ("is", k, "odd", None)] + list(_NUMBERS) + ["in"]
+    out += [("last", k, "=", 0, False), ("last", k, "!=", 0, False)]
+    if k == R.COUNT:
+        for step in (1, -1):
+            out += [("last", k, "=", step, False), ("last", k, "=", step, True)]
+        out += [("last", k, ">", 0, False), ("last", k, "<", 0, False)]
+        out += [("last", k, "=", 2, False), ("last", k, "=", -2, False), ("last", k, "par", 0, False)]
+    if k == R.SHAPE:
+        out += [("last", k, "=", 1, True), ("last", k, "=", -1, True)]
+    return out
+
+
+def _entry_label(e):
+    if e == FIRST_OF:
+        return t("wtr.e_firstof")
+    if e in WAS or e == BACK2:
+        return t("wtr.e_" + e)
+    if type(e) is str:
+        return t("wtr.e_c" + str(_NUMBERS.index(e) if e in _NUMBERS else 6))
+    return phrase(e)
+
+
+_LABELS = Recent(2)  # (language, page, only) -> the labels of its entries, see _labels
+
+
+def _labels(k, only, entries):
+    """The labels of page k's entries (`only` as _pick_part's), kept for the page and the
+    two beside it: the count page's 19 labels look up some 40 texts, more than core.i18n
+    keeps beside its neighbours' (a page turn to it took 38.6 ms on the Pico, 30 allowed)."""
+    key = (lang(), k, only)
+    out = _LABELS.get(key)
+    if out is None:
+        out = [_entry_label(e) for e in entries]
+        _LABELS.put(key, out)
+    return out
+
+
+def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0, names=()):
+    """A condition from page k (the card's shape first): OK takes the entry, NO its
+    negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
+    card or an earlier card) or "last" (a relation, to the card before the last one).
+    A page is a state of the editor's edit; undo: what BACK opens (None: the screen
+    below); names: the players', for the rehearsal of the editor OK leads back to."""
+    pages = PAGES - 1 if only else PAGES
+    entries = [e for e in _page(k) if not only or type(e) is tuple and e[0] == only or only == "is" and e in _NUMBERS + ("in",)]
+    n = len(entries)
+
+    def chosen(i):
+        if i >= n:
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo, 0, names)
+        neg = i < 0
+        j = -1 - i if neg else i
+        e = entries[j]
+        done = (lambda x: then(_negated(x))) if neg else then
+        here = lambda: _pick_part(then, k, only, of, undo, j, names)  # BACK on the card's pages: this entry
+        if e == FIRST_OF:
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here, 0, names)
+        if e in WAS:
+            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here, 0, names)
+        if e == BACK2:
+            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here, 0, names)
+        if e == "in":
+            return _pick_set(done, _entry_label(e))
+        if type(e) is str:
+            return Number(_entry_label(e), 1, 6, lambda v: done(("is", R.COUNT, e, v)))
+        return done(e)
+
+    title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
+    if of:  # a condition on an earlier card: which one, then the page
+        title = _entry_label(of)[:-1] + title
+    p = Choice(title, _labels(k, only, entries), chosen, initial, sides=(n, n + 1), alt=True,
+               lines=[t("wtr.e_keys")], edit="guess", undo=undo)
+    # the pages beside it, as LEFT and RIGHT open them (a page's words and texts are new
+    # each time: 42-48 ms on the Pico to turn one, 30 allowed); then what OK on the first
+    # entry opens, mostly the guess editor again (its words and texts but the new part's:
+    # 52 ms on the Pico without, 50 allowed)
+    p.warm = (lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)), lambda: rehearse(lambda: chosen(initial), names))
+    return p
+
+
+def _on(x, head):
+    """Condition x (on the card played, maybe negated) moved to an earlier card: head
+    ("was", k) for a value condition, ("prev",) for a relation."""
+    if x[0] == "not":
+        return ("not", _on(x[1], head))
+    return head + x[1:]
+
+
+def _pick_set(then, title):
+    from core.tiles import Multi
+
+    def chosen(mask):
+        got = tuple([v for v in R.VALUES[R.COUNT] if mask >> (v - 1) & 1])
+        return then(("is", R.COUNT, "in", got)) if got else _pick_set(then, title)
+
+    return Multi(title, [str(v) for v in R.VALUES[R.COUNT]], [""] * 6, chosen)

@@ -1,0 +1,156 @@
+"""What the Rule?!'s rules in words (core.games.wtr): a condition as a page of the guess
+editor lists it (phrase), a rule or guess as the table hears it (said, words).
+
+A module of its own: a turn says no rule, so its code is heap only the guess editor,
+a guess's verdict, the round's end and the game menu's wrong guesses need; wtr's turn
+screen lets it go again.
+"""
+
+from core.games import wtr_rule as R
+from core.i18n import t
+
+
+def _value(a, v):
+    return str(v) if a == R.COUNT else t("wtr.v{}.{}".format(a, v))
+
+
+def phrase(r):
+    """One condition in a few words ("count over 3", "other colour", "first card"), at
+    most 18 characters on a page of the guess editor (a condition on an earlier card
+    says which card, and may be longer): a negated condition is said as its opposite
+    where one exists."""
+    k = r[0]
+    if k == "not":
+        x = r[1]
+        if x[0] == "not":
+            return phrase(x[1])
+        opp = _opposite(x)
+        if opp:
+            return phrase(opp)
+        if x[0] in ("last", "prev"):
+            return _back(x, t("wtr.n" + _relation_key(x)))
+        return t("wtr.not", phrase(x))
+    if k == "first":
+        return t("wtr.first")
+    if k == "was":  # a condition on the last card or the one before it
+        return t("wtr.was" + str(r[1]), phrase(("is",) + r[2:]))
+    a, op = r[1], r[2]
+    if k in ("last", "prev"):
+        if r[3] == 0 and op in ("=", "!="):
+            return _back(r, t(("wtr.same" if op == "=" else "wtr.other") + str(a)))
+        return _back(r, t(("wtr." if op != "!=" else "wtr.n") + _relation_key(r)))
+    if op in ("even", "odd"):
+        return t("wtr." + op)
+    if op == "in":
+        return t("wtr.is" + str(a), "/".join([_value(a, v) for v in r[3]]))
+    if a == R.COUNT and op != "=":
+        return t("wtr.cmp" + {"!=": "ne", "<": "lt", ">": "gt", "<=": "le", ">=": "ge"}[op], r[3])
+    if op == "!=" and len(R.VALUES[a]) == 2:
+        return t("wtr.is" + str(a), _value(a, 1 - r[3]))  # not white: black
+    p = t("wtr.is" + str(a), _value(a, r[3]))
+    return p if op == "=" else t("wtr.not", p)
+
+
+def _back(r, words):
+    """A relation's words, said to be to the card before the last one for "prev"."""
+    return t("wtr.back2", words) if r[0] == "prev" else words
+
+
+def _relation_key(r):
+    """The words' key of a step, parity or comparison relation, without its negation."""
+    if r[2] in ("<", ">"):
+        return "higher" if r[2] == ">" else "lower"
+    if r[2] == "par":
+        return "par"
+    step = "2" if r[3] in (2, -2) else ""
+    return "{}{}{}{}".format("s" if r[1] == R.SHAPE else "c", "up" if r[3] > 0 else "down", step, "c" if r[4] else "")
+
+
+_OPPOSITE = {"=": "!=", "!=": "=", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "even": "odd", "odd": "even"}
+
+
+def _opposite(x):
+    """The condition meaning `not x`, if the language has one."""
+    if x[0] == "is":
+        if x[2] == "in":
+            rest = tuple([v for v in R.VALUES[x[1]] if v not in x[3]])
+            return ("is", x[1], "in", rest) if rest else None
+        return ("is", x[1], _OPPOSITE[x[2]], x[3])
+    if x[0] in ("last", "prev") and x[2] in ("=", "!=") and x[3] == 0:
+        return (x[0], x[1], _OPPOSITE[x[2]], 0, x[4])  # both hold for a first card
+    return None
+
+
+def _first_of(r):
+    """r is "first card: x" (not first, or x)."""
+    return r[0] == "or" and len(r) == 3 and r[1] == ("not", ("first",))
+
+
+def said(r):
+    """The whole rule in words for the table, saying what it asks of the first card of a
+    row where that is not in the words: a condition on an earlier card holds for any
+    first card (any first two, for one on the card two back), one on the last card's
+    value does not ("after a 3 a square": the first card must be a square)."""
+    w = words(r)
+    if _mentions_first(r):
+        return w
+    m0 = None
+    free = True  # every first card, and every second one, may be laid
+    reads = False
+    for row, m, _ in R.walk(r):
+        if not row:
+            m0 = m
+        elif m != m0:
+            reads = True
+        if len(row) == 1 and m != R.ALL:
+            free = False
+    if not reads:
+        return w
+    if m0 == R.ALL:
+        return t("wtr.any_first2" if free and _mentions(r, "prev") else "wtr.any_first", w)
+    for x in _simple():
+        if R.mask(x, None) == m0:
+            return t("wtr.first_must", w, phrase(x))
+    return w
+
+
+def _simple():
+    """Conditions on one value of the card, to say what a first card must be."""
+    out = []
+    for a in range(4):
+        for v in R.VALUES[a]:
+            out += [("is", a, "=", v), ("is", a, "!=", v)]
+    for op in ("<", ">"):
+        out += [("is", R.COUNT, op, v) for v in R.VALUES[R.COUNT]]
+    return out + [("is", R.COUNT, "even", None), ("is", R.COUNT, "odd", None)]
+
+
+def _mentions(r, kind):
+    todo = [r]
+    while todo:
+        x = todo.pop()
+        if x[0] == kind:
+            return True
+        if x[0] in ("and", "or", "not"):
+            todo += list(x[1:])
+    return False
+
+
+def _mentions_first(r):
+    return _mentions(r, "first")
+
+
+def words(r):
+    """The whole rule in words, as on a rule card (wrapped by the screen)."""
+    k = r[0]
+    if _first_of(r):
+        return t("wtr.first_is", words(r[2]))
+    if k in ("and", "or"):
+        parts = []
+        for x in r[1:]:
+            w = words(x)
+            parts.append("(" + w + ")" if x[0] in ("and", "or") and not _first_of(x) else w)
+        return (" " + t("wtr." + k) + " ").join(parts)
+    if k == "not" and r[1][0] in ("and", "or"):
+        return t("wtr.not", "(" + words(r[1]) + ")")
+    return phrase(r)
