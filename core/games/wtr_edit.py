@@ -78,7 +78,10 @@ def _editor(s, hist, focus=None):
         p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[W._said_text(guess, rule)])
         p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
         # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
-        p.warm = (lambda: W._judged(s, guess), "core.show", lambda: _verdicts(s, guess))  # see wtr._editor
+        # (the verdicts' rehearsal imports core.show again, see wtr._editor: as a warm item of
+        # its own it came too late in the moment after Check, and the OK to the verdict
+        # imported it, 58.3 ms on the emulated Pico)
+        p.warm = (lambda: W._judged(s, guess), lambda: _verdicts(s, guess))
         return p
 
     initial = at.index(focus) if focus in at else n
