@@ -12,6 +12,8 @@ loaded and the Secret vote never carries the game menu, sessions and saves on th
 this module's code is released until the menu is back on top.
 """
 
+import sys
+
 from core import games, i18n, release
 from core.i18n import t
 from core.ui import ROWS, Menu, Message
@@ -174,7 +176,11 @@ def leave_games(keep=None):
     holds no heap while the table votes or plays another (loaded again when chosen)."""
     for g in games.GAMES:
         if g[1] and g[0] != keep:
-            release("core.games." + g[1])
+            # with the modules of its own (core.games.wtr_edit, ...): one left behind would
+            # hold the game's module, and the next game start load a second copy
+            mine = "core.games." + g[1]
+            for name in [m for m in sys.modules if m.startswith(mine)]:
+                release(name)
             i18n.drop(g[0])
 
 
