@@ -224,11 +224,13 @@ def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0, names=()):
         title = _entry_label(of)[:-1] + title
     p = Choice(title, _labels(k, only, entries), chosen, initial, sides=(n, n + 1), alt=True,
                lines=[t("wtr.e_keys")], edit="guess", undo=undo)
-    # the pages beside it, as LEFT and RIGHT open them (a page's words and texts are new
-    # each time: 42-48 ms on the Pico to turn one, 30 allowed); then what OK on the first
-    # entry opens, mostly the guess editor again (its words and texts but the new part's:
-    # 52 ms on the Pico without, 50 allowed)
-    p.warm = (lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)), lambda: rehearse(lambda: chosen(initial), names))
+    # what OK on the first entry opens, mostly the guess editor again (its words and texts
+    # but the new part's: 52 ms on the Pico without, 50 allowed); then the pages beside
+    # it, as LEFT and RIGHT open them (a page's words and texts are new each time: 42-48
+    # ms on the Pico to turn one, 30 allowed). In that order: core.frame keeps the latest
+    # 12 to 24 texts, and the two pages' are the newest; rehearsed before the editor, the
+    # page turned back to drew 6 texts again (30.9 ms on the Pico, line 2247 of the soak)
+    p.warm = (lambda: rehearse(lambda: chosen(initial), names), lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)))
     return p
 
 
