@@ -1050,9 +1050,10 @@ def test_a_pages_labels_are_said_once_and_ok_on_it_is_rehearsed(monkeypatch):
 
 def test_a_page_turned_to_draws_its_texts_from_the_rehearsal(make_box, monkeypatch):
     """LEFT and RIGHT in the guess editor are held to a cursor move's 30 ms, a whole new
-    page on the bus: the page turned to draws at most two texts anew (of up to eight), even back and forth beside a
-    guess of several parts (rehearsed before the editor's, they were crowded out of
-    core.frame's recent texts: 6 drawn again, 30.9 ms on the emulated Pico)."""
+    page on the bus: the page turned to draws at most two texts anew (of up to eight),
+    even back and forth beside a guess of several parts (rehearsed before the editor's,
+    they were crowded out of core.frame's recent texts: 6 drawn again, 30.9 ms on the
+    emulated Pico)."""
     import traceback
 
     from core import frame
