@@ -9,6 +9,8 @@ import os
 import re
 import sys
 
+import pytest
+
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -238,6 +240,49 @@ def test_the_mat_is_rehearsed_while_the_players_are_set_up(make_box, monkeypatch
     box.do("OK")  # Start
     assert box.lines()[0] == "Correction 1"
     assert "Correction 1" not in built and not [x for x in box.lines() if x in built], built
+
+
+def _script(upto):
+    """The 3-player table script's presses before its comment line `upto`."""
+    with open(os.path.join(HERE, "scripts", "drws_3players.txt")) as f:
+        lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
+    return [x for x in lines[: lines.index(upto)] if not x.startswith("#")]
+
+
+@pytest.mark.parametrize("custom", [False, True])
+def test_the_setup_screen_is_rehearsed_on_the_mats_last_slot(make_box, monkeypatch, custom):
+    # OK on the last slot's card (or on a custom card's name) opens "Setup": its words
+    # and texts are ready, drawn unseen while the slot was read (the press built all 8,
+    # 51.2 ms on the emulated Pico, 50 allowed). Typing the name keeps no new text, so a
+    # custom card's last OK draws from the rehearsal too.
+    from core import frame
+
+    box = make_box().do(*_script("# draw")[:-1], "wait 500")
+    if custom:
+        box.to(len(box.app.top().items) - 2)  # "Custom card...", above "Menu..."
+        assert box.app.top().items[box.app.top().index] == "Custom card..."
+        box.do("OK", "wait 500", "UP", "RIGHT", "UP", "UP")
+        assert box.lines()[0] == "Card name"
+    built = []
+    build = frame._build
+    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
+    box.do("OK")
+    assert box.lines()[0] == "Setup" and "Mat laid out" in box.lines()
+    assert not [x for x in box.lines() if x in built], built
+
+
+def test_a_card_list_lets_go_of_the_large_texts_before_the_name_entry_loads(make_box):
+    # The list of cards to put to the vote draws one large text (the player's name):
+    # those of the screens before (the ledger's numbers, the results) go while it is read,
+    # then the custom name's entry is loaded (3 KB of large texts kept there made DRWS's
+    # heap peak, 118.2 KiB of 117.9 allowed on the emulated Pico).
+    from core import frame
+
+    box = make_box().do(*_script("# card c:12"), "OK", "OK")  # a rule change: its list
+    assert box.lines()[0] == "Card to the vote"
+    box.do("wait 500")
+    assert not frame._recent_big.new and not frame._recent_big.old
+    assert "core.textentry" in sys.modules
 
 
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():

@@ -49,6 +49,7 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 - A voter counts their tiles and casts them on the lit YES or NO in one press.
 """
 
+from core.frame import forget_large
 from core.games import drws_rules as D
 from core.games import options
 from core.i18n import row, t
@@ -459,8 +460,7 @@ def _prompt(s):
     if ph == "mat":
         return _ask_mat(s, [])
     if ph == "draw":
-        lines = [t("drws.setup_deal", CARDS[n], TILES), t("drws.setup_seats"), t("drws.setup_draw")]
-        return Show(t("drws.v.setup"), lambda _: ["draw"], lines=lines)
+        return _setup(n)
     if ph == "predict":
         return _ask_predictions(s)
     if ph == "chips":
@@ -494,6 +494,22 @@ def _prompt(s):
     return None
 
 
+def _setup(n):
+    """What to do before the first round, once the mat is laid out (n players)."""
+    lines = [t("drws.setup_deal", CARDS[n], TILES), t("drws.setup_seats"), t("drws.setup_draw")]
+    return Show(t("drws.v.setup"), lambda _: ["draw"], lines=lines)
+
+
+def _rehearse_setup(n):
+    """The setup screen drawn unseen while the mat's last slot is read (its 8 texts and
+    5 look-ups took the OK that opens it to 51.2 ms on the emulated Pico, 50 allowed),
+    with the last action as core.play shows it. The typed name of a custom card is not
+    kept among the recent texts (core.textentry), so they last through its typing."""
+    p = _setup(n)
+    p.last = brief(None, ["mat"])
+    rehearse(p)
+
+
 def opening():
     """The mat's first slot: a new game opens on it (core.games' opening())."""
     return _ask_mat(None, [])
@@ -509,17 +525,20 @@ def _ask_mat(s, got, ahead=()):
     title = t("drws.q.mat", t("drws.t." + SLOTS[k]), k % 2 + 1)
     # The second card of a kind is not the first again, nor a correction of its colour.
     taken = [c for c in D.CATALOGUE[SLOTS[k]] if k % 2 and (c == got[-1] or D.clash([got[-1], c]))]
+    # The last slot readies the setup screen it opens (not in opening()'s rehearsal: no game).
+    after = (lambda: _rehearse_setup(s["n"]),) if s is not None and k == len(SLOTS) - 1 else ()
     p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code], ahead[1:]), exclude=taken,
-                  was=ahead[0] if ahead else None)
+                  was=ahead[0] if ahead else None, after=after)
     p.edit = "mat"
     if got:
         p.undo = lambda: _ask_mat(s, got[:-1], [got[-1]] + list(ahead))
     return p
 
 
-def _ask_code(title, kind, player, then, exclude=(), was=None):
+def _ask_code(title, kind, player, then, exclude=(), was=None, after=()):
     """A card of one type: from the catalogue, or a custom card named by the players
-    (was: the card under the cursor, else the first; a custom one's name given again)."""
+    (was: the card under the cursor, else the first; a custom one's name given again;
+    after: App.warm work for what the answer opens, done on the list and the name's entry)."""
     codes = [c for c in D.CATALOGUE[kind] if c not in exclude]
     # Names looked up as the list shows them: a type has up to 20 cards, and looking
     # them all up took 15 ms of the first mat card's screen on the Pico.
@@ -532,11 +551,16 @@ def _ask_code(title, kind, player, then, exclude=(), was=None):
             return then(codes[i])
         from core.textentry import Text
 
-        return Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12, initial=named)
+        entry = Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12, initial=named)
+        entry.warm = after
+        return entry
 
     initial = codes.index(was) if was in codes else len(codes) if custom else 0
     p = Choice(title, opts, chosen, initial, player=player)
-    p.warm = ("core.textentry",)  # loaded on the press, the name's entry took 52 ms, now 30
+    # The list draws no large text: those of the screens before go first (with 3 KB of
+    # them kept, the heap peaked on a card to the vote, 118.2 KiB of 117.9 allowed); then
+    # the name's entry is loaded (on the press it took 52 ms, now 30).
+    p.warm = (forget_large, "core.textentry") + after
     return p
 
 
