@@ -557,9 +557,9 @@ def _ask_code(title, kind, player, then, exclude=(), was=None, after=()):
 
     initial = codes.index(was) if was in codes else len(codes) if custom else 0
     p = Choice(title, opts, chosen, initial, player=player)
-    # The list draws no large text: those of the screens before go first (with 3 KB of
-    # them kept, the heap peaked on a card to the vote, 118.2 KiB of 117.9 allowed); then
-    # the name's entry is loaded (on the press it took 52 ms, now 30).
+    # The large texts of the screens before go first (3 KB kept on a card to the vote made
+    # the heap peak, 118.2 KiB of 117.9; the player's name here is drawn again, 2 ms of a
+    # cursor move); then the name's entry is loaded (on the press it took 52 ms, now 30).
     p.warm = (forget_large, "core.textentry") + after
     return p
 
