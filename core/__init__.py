@@ -24,6 +24,9 @@ milliseconds that wrap at TICKS_PERIOD like MicroPython's time.ticks_ms(), and e
 comparison goes through ticks_diff()/ticks_add(), so that a run may start just before the
 wrap and behave exactly as one that starts at zero.
 
+open_data(name) opens one of the core's data files (the language tables lang/*.txt, the
+large font bigfont.bin) wherever this build keeps them: see its docstring.
+
 `const` is MicroPython's: `_NAME = const(7)` is put in place by the compiler (no global,
 no interned name on the Pico's heap); CPython gets a stand-in that returns its argument.
 """
@@ -69,6 +72,30 @@ def release(name):
         if pkg is not None and hasattr(pkg, attr):
             setattr(pkg, attr, None)
             delattr(pkg, attr)
+
+
+def open_data(name):
+    """The core's data file `name` (its path under core/: "lang/ui_en.txt", "bigfont.bin"),
+    open for binary reads (read, seek); OSError when there is none. The Tablebox firmware
+    freezes these files into flash as bytes (the module tablebox_data that tools/firmware.py
+    generates): io.BytesIO reads a frozen bytes object in place, so the words stay on flash
+    as a file's do and no file is open. Everywhere else (the stock firmware with .mpy files,
+    CPython, the web page) they are files beside this package."""
+    if _frozen is None:
+        return open(_DIR + name, "rb")
+    data = _frozen.get(name)
+    if data is None:
+        raise OSError(2, name)  # ENOENT, as open() says it
+    return BytesIO(data)
+
+
+_DIR = __file__[: __file__.rfind("/") + 1]  # core/
+try:
+    from io import BytesIO
+
+    from tablebox_data import FILES as _frozen
+except ImportError:  # not the Tablebox firmware
+    _frozen = None
 
 
 class Recent:

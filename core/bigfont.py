@@ -6,7 +6,7 @@
 # Glyphs 0..94 = ASCII 32..126, 95..190 = Latin-1 160..255, then the _EXTRA code points.
 # Not in the source font, so left out: none
 
-from core import font
+from core import font, open_data
 
 WIDTH = 9
 HEIGHT = 18
@@ -17,7 +17,7 @@ RISE = 1  # rows of the cell above the text's y (see tools/gen_font.py)
 # Sorted extra code points, 2 bytes each, big-endian; glyph index 191 + position.
 _EXTRA = b"\x20\x13\x20\x14\x20\x18\x20\x19\x20\x1c\x20\x1d\x20\x1e\x20\x22\x20\x26\x20\xac\x21\x90\x21\x91\x21\x92\x21\x93\x25\xa0\x25\xa1\x25\xb2\x25\xb3\x25\xba\x25\xbc\x25\xcb\x25\xcf\x27\x13"
 
-_FILE = open(__file__[: __file__.rfind("/") + 1] + "bigfont.bin", "rb")  # kept open
+_FILE = open_data("bigfont.bin")  # kept open
 
 
 def glyph(code):

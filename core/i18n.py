@@ -19,10 +19,9 @@ file. set_lang(), use() and drop() close the tables they forget and empty that c
 
 from array import array
 
-from core import Recent
+from core import Recent, open_data
 
 LANGS = ("en", "de", "nl")
-_DIR = __file__[: __file__.rfind("/") + 1] + "lang/"  # core/lang/ beside this module
 _lang = "en"
 _sources = []  # registered sources, in registration order
 _tables = {}  # "<source>_<lang>" -> _Table of the loaded tables
@@ -80,7 +79,8 @@ def preload(source):
 
 
 def path(source, code):
-    return _DIR + source + "_" + code + ".txt"
+    """The table's name for core.open_data()."""
+    return "lang/" + source + "_" + code + ".txt"
 
 
 def lines(data):
@@ -105,7 +105,7 @@ def read(source, code):
     """The whole table as {key: text} ({} when the file is missing): for tests and tools;
     the box itself never builds this dict."""
     try:
-        with open(path(source, code), "rb") as f:
+        with open_data(path(source, code)) as f:
             data = f.read()
     except OSError:
         return {}
@@ -122,12 +122,12 @@ class _Table:
     spans: 2 numbers a key (an array of 16-bit numbers), where its line starts and how
     long it is, at the same place as its hash in hashes: read without slicing."""
 
-    def __init__(self, file_path):
+    def __init__(self, name):
         self.file = None
         self.hashes = b""
         self.spans = array("H")
         try:
-            f = open(file_path, "rb")
+            f = open_data(name)
         except OSError:  # a source without this language: its keys fall back
             return
         data = f.read()

@@ -24,7 +24,7 @@ def _py_files(*dirs, ext="*.py"):
 
 def _device_py():
     """The .py files MicroPython runs: all but the CircuitPython/Blinka ones."""
-    return [p for p in _py_files("core", "firmware", "boards") if p not in deploy.NOT_ON_MICROPYTHON]
+    return [p for p in _py_files("core", "firmware", "boards") if p not in deploy.NOT_ON_MICROPYTHON + deploy.FIRMWARE_ONLY]
 
 
 def test_committed_manifest_lists_exactly_the_current_files():

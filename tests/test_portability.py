@@ -23,9 +23,10 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (time, random, os, math: floats are single precision on the Pico), or is hardware /
 # host specific (machine, framebuf, pygame, board, digitalio, busio): those belong in
 # firmware/ or host_sim/ and reach core as arguments. array: the same typed arrays on
-# every runtime (core.i18n's index of 16-bit numbers).
+# every runtime (core.i18n's index of 16-bit numbers); io: BytesIO, and tablebox_data, the
+# module of frozen data files only the Tablebox firmware has (core.open_data).
 ALLOWED_CORE_IMPORTS = frozenset(
-    {"core", "gc", "sys", "json", "struct", "binascii", "micropython", "array"}
+    {"core", "gc", "sys", "json", "struct", "binascii", "micropython", "array", "io", "tablebox_data"}
 )
 
 # The core files that exist since the scaffold: guards against a vacuous file walk.

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+import core
 from core import i18n
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -65,7 +66,7 @@ def test_source_without_tables_is_harmless():
 @pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("code", i18n.LANGS)
 def test_table_file_is_sorted_key_lines(source, code):
-    with open(i18n.path(source, code), "rb") as f:
+    with core.open_data(i18n.path(source, code)) as f:
         data = f.read()
     assert len(data) < 65536  # the index keeps offsets in 2 bytes
     rows = data.decode().split("\n")
@@ -102,8 +103,9 @@ def test_lookup_checks_the_key_behind_a_hash(tmp_path, monkeypatch):
         n += 1
     pair = next(v for v in keys.values() if len(v) > 1)[:2]
     lines = ["# test"] + ["%s=text of %s\\nline 2" % (k, k) for k in sorted(pair)]
-    (tmp_path / "x_en.txt").write_text("\n".join(lines) + "\n")
-    monkeypatch.setattr(i18n, "_DIR", str(tmp_path) + "/")
+    (tmp_path / "lang").mkdir()
+    (tmp_path / "lang" / "x_en.txt").write_text("\n".join(lines) + "\n")
+    monkeypatch.setattr(core, "_DIR", str(tmp_path) + "/")
     i18n.use("x")
     try:
         for k in pair:

@@ -27,6 +27,7 @@ import urllib.request
 
 import pytest
 
+import core
 from core import i18n
 from core.app import App
 from host_sim import fakes, script
@@ -75,14 +76,15 @@ def distinct(frames):
 @contextlib.contextmanager
 def page_words(tmp):
     """The host's text tables are the page's while inside (core.i18n reads them from tmp)."""
+    os.makedirs(os.path.join(tmp, "lang"), exist_ok=True)
     for rel, text in web.tables().items():
-        with open(os.path.join(tmp, os.path.basename(rel)), "w", encoding="utf-8") as f:
+        with open(os.path.join(tmp, "lang", os.path.basename(rel)), "w", encoding="utf-8") as f:
             f.write(text)
-    saved = i18n._DIR
+    saved = core._DIR
 
     def read_from(path):
         i18n.set_lang("de")  # a change of language closes the tables and forgets their texts
-        i18n._DIR = path
+        core._DIR = path
         i18n.set_lang("en")
 
     read_from(tmp + "/")

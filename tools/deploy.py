@@ -122,10 +122,15 @@ def _files(ext, packages=PACKAGES):
 NOT_ON_MICROPYTHON = ("boards/rpi_blinka.py", "firmware/cp_backend.py", "firmware/cp_main.py")
 
 
+# The Tablebox firmware's own boot.py, frozen as the top-level boot.py (tools/manifest.py):
+# it puts the frozen app first on sys.path, which the stock firmware has no use for.
+FIRMWARE_ONLY = ("firmware/boot.py",)
+
+
 def source_files():
     """Repo-relative paths of every .py under core/, firmware/, boards/ that MicroPython
-    runs (not NOT_ON_MICROPYTHON), sorted."""
-    return [p for p in _files(".py") if p not in NOT_ON_MICROPYTHON]
+    runs as a module of the app (not NOT_ON_MICROPYTHON, not FIRMWARE_ONLY), sorted."""
+    return [p for p in _files(".py") if p not in NOT_ON_MICROPYTHON + FIRMWARE_ONLY]
 
 
 def data_files():

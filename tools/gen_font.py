@@ -199,7 +199,7 @@ def generate(folder, module, name, fallback, width, height, advance, rise, in_fi
         "",
     ]
     if module != "font":
-        out += ["from core import font", ""]
+        out += ["from core import font%s" % (", open_data" if in_file else ""), ""]
     out += [
         "WIDTH = %d" % width,
         "HEIGHT = %d" % height,
@@ -214,7 +214,7 @@ def generate(folder, module, name, fallback, width, height, advance, rise, in_fi
     if in_file:
         with open(os.path.join("core", module + ".bin"), "wb") as f:
             f.write(b"".join(columns(glyphs[code], width, pages) for code in codes))
-        out.append('_FILE = open(__file__[: __file__.rfind("/") + 1] + "%s.bin", "rb")  # kept open' % module)
+        out.append('_FILE = open_data("%s.bin")  # kept open' % module)
     else:
         out.append("DATA = (")
         for code in codes:

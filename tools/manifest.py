@@ -1,29 +1,34 @@
-"""MicroPython freeze manifest: a Pico firmware with the whole app frozen into flash.
+"""MicroPython freeze manifest of the Tablebox firmware (`./dev firmware`, tools/firmware.py).
 
 Frozen modules run from flash: their bytecode, constant tables and strings stay out of
-the heap, which is what the memory targets in BENCHMARKS.md need (imported from .mpy on
-the filesystem, core + 23 take ~60 KiB of heap). Build, in a MicroPython 1.28 checkout:
+the heap (imported from .mpy on the filesystem, the app's code took 49 KB of it after the
+start and the What the Rule?! game peaked at 115 KB; frozen, 20 and 45: BENCHMARKS.md).
 
-    make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/tablebox/tools/manifest.py
+- What the stock firmware freezes stays: RPI_PICO and RPI_PICO2 have no manifest of their
+  own and build with the rp2 port's boards/manifest.py (_boot.py, rp2, asyncio, onewire,
+  dht, neopixel...); the W boards' own adds the networking and Bluetooth helpers, which the
+  box does not use, so this one line serves all four.
+- core/, firmware/ and boards/ as packages, without the CircuitPython/Blinka files
+  (tools/deploy.py's NOT_ON_MICROPYTHON); firmware/config.py comes from the build's copy
+  ($(TABLEBOX_GEN), so a measuring build sets SEED without touching the tree), and
+  firmware/boot.py becomes the top-level boot.py (the frozen app first on sys.path, and a
+  /main.py on a new filesystem: see that file).
+- The core's data files (core/lang/*.txt, core/bigfont.bin) as bytes in the generated
+  module tablebox_data, which core.open_data() reads in place: one file to flash, and no
+  directory core/ on the filesystem to shadow the frozen package.
 
-The first line keeps what the stock firmware freezes: RPI_PICO has no manifest of its
-own ($(BOARD_DIR)/manifest.py does not exist), it builds with the rp2 port's
-boards/manifest.py (_boot.py, rp2, asyncio, onewire, dht, neopixel...). RPI_PICO_W's own
-manifest adds the networking and Bluetooth helpers on top of that one; the box uses
-neither, so the same line serves both boards.
-
-Flash the .uf2, remove any filesystem copy of the app (it would shadow the frozen one:
-sys.path puts the filesystem first): `mpremote rm -r :core :firmware :boards`, and leave
-a /main.py of `from firmware.main import main` + `main()`. Saves in /data are kept.
-Paths below are relative to this file (the manifest tool resolves them so).
+tests/test_freeze_manifest.py checks the lists against the tree. TABLEBOX_GEN is the folder
+tools/firmware.py writes tablebox_data.py and firmware/config.py to (a cmake variable
+MICROPY_MANIFEST_TABLEBOX_GEN); base paths are relative to this file.
 """
 
 include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 - manifest functions come from the build
 package("core", base_path="..")  # noqa: F821
-# firmware/ and boards/ without the CircuitPython/Blinka files (tools/deploy.py's
-# NOT_ON_MICROPYTHON); tests/test_freeze_manifest.py checks the lists against the tree.
-FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "config.py", "entropy.py", "leds.py", "main.py",
+FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "entropy.py", "leds.py", "main.py",
             "ssd1306.py", "storage.py")
 BOARDS = ("__init__.py", "pico.py", "pico_1mhz.py", "pico_ssd1309.py", "pico_w.py")
 package("firmware", files=FIRMWARE, base_path="..")  # noqa: F821
+module("firmware/config.py", base_path="$(TABLEBOX_GEN)")  # noqa: F821
 package("boards", files=BOARDS, base_path="..")  # noqa: F821
+module("boot.py", base_path="../firmware")  # noqa: F821
+module("tablebox_data.py", base_path="$(TABLEBOX_GEN)")  # noqa: F821

@@ -1,0 +1,33 @@
+"""boot.py of the Tablebox firmware: frozen into the UF2 as the top-level module boot.py
+(tools/manifest.py), never copied to a board's filesystem.
+
+MicroPython runs a frozen boot.py in place of the filesystem's, after _boot.py has mounted
+(or, on a new or erased board, made) the filesystem and before /main.py.
+
+- The frozen app comes first on sys.path (MicroPython's order is '', '.frozen', '/lib'): a
+  board that ran the stock-firmware install keeps its old /core, /firmware and /boards
+  .mpy files, and any directory core/ on the filesystem would hide the frozen package.
+  Its /main.py (tools/deploy.py MAIN) then starts the frozen app, and /data, the saves,
+  is read as before.
+- A filesystem with nothing on it (the first start after the UF2 on a new or erased board)
+  gets the two-line /main.py that starts the app, so the box starts on power-up and from
+  then on /main.py is, as on any MicroPython board, the program that runs at boot: remove
+  it for a bare REPL, or hold OK + BACK at power-up (safe mode). A filesystem that holds
+  anything else is left as it is. main.py is written under another name and renamed:
+  littlefs renames atomically, so a power cut leaves no half /main.py.
+"""
+
+import os
+import sys
+
+sys.path.remove(".frozen")
+sys.path.insert(0, ".frozen")
+
+if not os.listdir("/"):
+    f = open("/main.tmp", "w")
+    f.write("from firmware.main import main\nmain()\n")
+    f.close()
+    os.rename("/main.tmp", "/main.py")
+    del f
+
+del os, sys
