@@ -306,8 +306,28 @@ def test_soak_figures_and_section_from_a_made_up_run():
     assert rows["boot: reset to the home menu"][3] == "PASS" and rows["frames against the host simulator"][3] == "PASS"
     text = "\n".join(soak.section([({"label": "23: two games", "commit": "abc1234", "date": "2026-11-25",
                                      "boot": {"boot_ms": 290.0}}, _run(presses, mem=mem))]))
-    assert text.startswith(soak.HEADING) and "| 23: two games | abc1234 |" in text.replace("  ", " ")
+    assert text.startswith(soak.STOCK.heading) and "| 23: two games | abc1234 |" in text.replace("  ", " ")
     assert "Not timed" in text and "1 presses, first byte after 1005.0 ms" in text
+
+
+def test_the_frozen_firmwares_soak_has_its_own_limits_and_section():
+    mem = [{"n": 0, "label": "bare REPL after boot", "free": 240000, "max_free": 239000},
+           {"n": 2, "label": "DOWN", "free": 240000 - 60000, "max_free": 100000}]
+    presses = [_press(2, "DOWN", "cursor move", 12.0)]
+    f = soak.figures(_run(presses, mem=mem))
+    stock = {r[0]: r for r in soak.checks(f)}
+    frozen = {r[0]: r for r in soak.checks(f, fw=soak.FROZEN)}
+    assert stock["heap peak"][1:] == ("<= 117.2 KiB (half the bare REPL's free heap)", "58.6 KiB", "PASS")
+    assert frozen["heap peak"][1] == "<= 64.0 KiB (a quarter of the free heap: room for what comes)"
+    assert frozen["largest free block after a collection, smallest"][1:] == (">= 96.0 KiB", "97.7 KiB", "PASS")
+    mem[1] = dict(mem[1], free=240000 - 70000, max_free=90000)
+    f = soak.figures(_run(presses, mem=mem))
+    frozen = {r[0]: r for r in soak.checks(f, fw=soak.FROZEN)}
+    assert frozen["heap peak"][3] == frozen["largest free block after a collection, smallest"][3] == "MISS"
+    assert soak.checks(f)[0][3] == "PASS"  # within the stock firmware's half
+    text = "\n".join(soak.section([({"label": "23: two games", "commit": "abc1234", "date": "2026-11-28"},
+                                     _run(presses, mem=mem))], fw=soak.FROZEN))
+    assert text.startswith(soak.FROZEN.heading) and "| <= 64.0 KiB |" in text and "soak-frozen" in text
 
 
 def test_a_soak_of_some_games_keeps_the_others_rows_from_the_section(tmp_path):
@@ -323,7 +343,7 @@ def test_a_soak_of_some_games_keeps_the_others_rows_from_the_section(tmp_path):
     soak.replace_section(path, [(meta("wtr", "bbb2222"), _run(presses, mem=mem))])  # wtr again, 23 not
     with open(path) as f:
         text = f.read()
-    assert "## Other\n\nkept" in text and text.count(soak.HEADING) == 1
+    assert "## Other\n\nkept" in text and text.count(soak.STOCK.heading) == 1
     rows = [x for x in text.split("\n") if x.startswith("| 23: two games") or x.startswith("| What the Rule")]
     assert len(rows) == 2 and "aaa1111" in rows[0] and "bbb2222" in rows[1]  # in the games' order
     assert text.count("### 23: two games") == 1 and "Measured on aaa1111" in text and "Measured on bbb2222" in text
@@ -335,7 +355,7 @@ def test_a_soak_of_some_games_keeps_the_others_rows_from_the_section(tmp_path):
 
 def _fake_soak(monkeypatch, tmp_path, scripts, fail=()):
     """soak.run's emulator parts replaced: each run writes its folder's summary.json."""
-    monkeypatch.setattr(soak, "OUT", str(tmp_path / "soak"))
+    monkeypatch.setattr(soak.STOCK, "out", str(tmp_path / "soak"))
     monkeypatch.setattr(soak.pico, "snapshot", lambda dst: os.makedirs(dst))
     monkeypatch.setattr(soak.pico, "warm_cache", lambda: None)
 
@@ -348,7 +368,7 @@ def _fake_soak(monkeypatch, tmp_path, scripts, fail=()):
                 f.write(scripts[gid])
         return out
 
-    def measure(project, script, out, heap=False):
+    def measure(project, script, out, heap=False, uf2=None):
         if (os.path.basename(script)[:-4], heap) in fail:
             raise SystemExit("the emulator failed")
         os.makedirs(out)
@@ -358,7 +378,7 @@ def _fake_soak(monkeypatch, tmp_path, scripts, fail=()):
     booted = []
     monkeypatch.setattr(soak, "write_scripts", write)
     monkeypatch.setattr(soak.pico, "run_measure", measure)
-    monkeypatch.setattr(soak, "boot", lambda project, out: booted.append(project) or {"boot_ms": 290.0})
+    monkeypatch.setattr(soak, "boot", lambda project, out, uf2: booted.append(project) or {"boot_ms": 290.0})
     return booted
 
 
@@ -375,7 +395,7 @@ def test_the_soak_keeps_what_finished_and_names_the_commit_of_each_run(monkeypat
     scripts["g23"] = "UP\n"
     with pytest.raises(SystemExit, match="script changed"):
         soak.run(("vote", "g23"), str(tmp_path / "tmp3"), "ccc3333", kinds=(soak.TIMES,))
-    assert os.path.isfile(os.path.join(soak.OUT, "vote", soak.TIMES, "summary.json"))
+    assert os.path.isfile(os.path.join(soak.STOCK.out, "vote", soak.TIMES, "summary.json"))
     # a failed run: the others are kept and labelled, the failed one's commit is not claimed
     _fake_soak(monkeypatch, tmp_path, scripts, fail={("g23", False)})
     with pytest.raises(SystemExit, match="g23 times"):

@@ -8,7 +8,10 @@
     python -m tools.bench --web-only       only the web page's section (headless Chromium)
     python -m tools.bench --soak [ID ...]  only the soak (tools/bench/soak.py) of these games
                                       (default: all; --jobs at once), its section into the
-                                      file as it is; --soak-run heap|times: only those runs
+                                      file as it is; --soak-run heap|times: only those runs;
+                                      --frozen: on the Tablebox firmware (tools/firmware.py
+                                      builds its RPI_PICO UF2 with SEED = 1 first), into its
+                                      own section
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -22,6 +25,7 @@ import tempfile
 import time
 
 from core import i18n
+from tools import firmware
 from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.report import report
@@ -43,21 +47,26 @@ def main(argv=None):
                          "section of --out" % ", ".join(soak.IDS))
     ap.add_argument("--soak-run", choices=(soak.HEAP, soak.TIMES),
                     help="with --soak: only the --heap runs or only the timed ones (the other's stay)")
+    ap.add_argument("--frozen", action="store_true",
+                    help="with --soak: on the Tablebox firmware, the app frozen (builds its UF2 first)")
     args = ap.parse_args(argv)
-    if args.soak_run and args.soak is None:
-        ap.error("--soak-run needs --soak")
+    if (args.soak_run or args.frozen) and args.soak is None:
+        ap.error("--soak-run and --frozen need --soak")
     if args.soak is not None:
         why = pico.missing()
         if why:
             raise SystemExit("bench: the soak needs the emulated Pico: %s" % why)
         commit = environment(args.commit)["commit"]
+        fw = soak.FROZEN if args.frozen else soak.STOCK
+        if args.frozen and firmware.main(["--board", "RPI_PICO", "--seed", str(pico.DEVICE_SEED)]):
+            raise SystemExit("bench: the Tablebox firmware did not build (build/firmware/build.log)")
         tmp = tempfile.mkdtemp(prefix="tablebox-soak-")
         try:
             soak.run(tuple(args.soak) or soak.IDS, tmp, commit, log=lambda m: print("bench: " + m, file=sys.stderr),
-                     jobs=args.jobs, kinds=(args.soak_run,) if args.soak_run else (soak.HEAP, soak.TIMES))
+                     jobs=args.jobs, kinds=(args.soak_run,) if args.soak_run else (soak.HEAP, soak.TIMES), fw=fw)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-        soak.replace_section(args.out)
+        soak.replace_section(args.out, fw=fw)
         return
     if args.web_only:
         presses.replace_section(args.out, environment(args.commit)["commit"], web.section(web.measure()),

@@ -41,6 +41,8 @@ SWAPPED = {"label": "Secret vote, YES and NO swapped", "path": "tests/scripts/se
 GAME_SCRIPT = "tests/scripts/%s_4players.txt"  # a built game's full script
 CLOCKS = (("400 kHz", None), ("1 MHz", "pico_1mhz"))  # (label, board module; None: the default board)
 DEFAULT_CLOCK = CLOCKS[0][0]
+# The App's seed on the emulated Pico: the host reference (measure's host-ref.py) plays with 1
+DEVICE_SEED = 1
 # What a snapshot of the project holds: what measure builds and plays, and the scripts.
 PROJECT = ("core", "firmware", "boards", "host_sim", "tools", "tests/scripts", "pyproject.toml")
 
@@ -90,19 +92,29 @@ def snapshot(dst, src=ROOT, board=None):
     os.symlink(os.path.realpath(os.path.join(src, ".venv")), os.path.join(dst, ".venv"))
     with open(os.path.join(dst, "firmware", "config.py"), "a") as f:
         # The host reference plays with App seed 1: the device must deal the same.
-        f.write("\nSEED = 1  # tools/bench/pico.py: frames comparable with the host's\n")
+        f.write("\nSEED = %d  # tools/bench/pico.py: frames comparable with the host's\n" % DEVICE_SEED)
         if board:
             f.write("BOARD = %r  # tools/bench/pico.py: this build's board\n" % board)
 
 
-def run_measure(project, script, out, heap=False):
-    """../shared/pico-emu/measure on the project copy at `project`; out: its output folder.
-    Returns load_run(out, script); SystemExit when measure fails."""
+def run_measure(project, script, out, heap=False, uf2=None):
+    """../shared/pico-emu/measure on the project copy at `project`; out: its output folder;
+    uf2: another firmware than the stock one (measure's PICO_EMU_UF2). Returns
+    load_run(out, script); SystemExit when measure fails."""
     cmd = [MEASURE, os.path.join(project, script), out] + (["--heap"] if heap else [])
-    p = subprocess.run(cmd, cwd=project, capture_output=True, text=True)
+    env = dict(os.environ, PICO_EMU_UF2=uf2) if uf2 else None
+    p = subprocess.run(cmd, cwd=project, capture_output=True, text=True, env=env)
     if p.returncode:
         raise SystemExit("pico-emu measure %s%s failed:\n%s" % (script, " --heap" if heap else "", (p.stdout + p.stderr)[-3000:]))
     return load_run(out, os.path.join(project, script))
+
+
+def stock_uf2():
+    """The stock firmware pico-emu ships (its one .uf2)."""
+    uf2 = [n for n in os.listdir(PICO_EMU) if n.endswith(".uf2")]
+    if len(uf2) != 1:
+        raise SystemExit("pico-emu: expected one .uf2 firmware in %s, found %r" % (PICO_EMU, uf2))
+    return os.path.join(PICO_EMU, uf2[0])
 
 
 def warm_cache():
@@ -139,10 +151,7 @@ def run_code(work, code, files=None, max_ms=600000):
     p = subprocess.run([sys.executable, os.path.join(PICO_EMU, "mklfs.py"), img, dev], capture_output=True, text=True)
     if p.returncode:
         raise SystemExit("bench: mklfs.py failed:\n%s" % p.stderr[-2000:])
-    uf2 = [n for n in os.listdir(PICO_EMU) if n.endswith(".uf2")]
-    if len(uf2) != 1:
-        raise SystemExit("pico-emu: expected one .uf2 firmware in %s, found %r" % (PICO_EMU, uf2))
-    p = subprocess.run(["node", EXEC, CACHE, os.path.join(PICO_EMU, uf2[0]), img, code, str(max_ms)],
+    p = subprocess.run(["node", EXEC, CACHE, stock_uf2(), img, code, str(max_ms)],
                        capture_output=True, text=True)
     if p.returncode:
         raise SystemExit("bench: tools/bench/pico_exec.mjs failed:\n%s" % (p.stdout + p.stderr)[-3000:])
@@ -194,10 +203,7 @@ def load_run(out, script):
 def boot(run_out, project):
     """boot.mjs on the image and reference of a measure run: {"boot_ms", "txns", "bytes",
     "bus_ms"}."""
-    uf2 = [n for n in os.listdir(PICO_EMU) if n.endswith(".uf2")]
-    if len(uf2) != 1:
-        raise SystemExit("pico-emu: expected one .uf2 firmware in %s, found %r" % (PICO_EMU, uf2))
-    p = subprocess.run(["node", BOOT, CACHE, os.path.join(PICO_EMU, uf2[0]), os.path.join(run_out, "fs.img"),
+    p = subprocess.run(["node", BOOT, CACHE, stock_uf2(), os.path.join(run_out, "fs.img"),
                         os.path.join(project, "boards", "pico.py"), os.path.join(run_out, "ref.json")],
                        capture_output=True, text=True)
     if p.returncode:

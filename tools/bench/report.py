@@ -59,6 +59,7 @@ def report(r):
     L += pico.section(r["pico"])
     L += wtr.section(r["wtr"])
     L += soak.section([] if r["pico"].get("missing") else soak.load())
+    L += soak.section([] if r["pico"].get("missing") else soak.load(soak.FROZEN.out), fw=soak.FROZEN)
     L += rework.section(r["mem"], r["imp"])
     L += heap.section(r["mem"], r["imp"], r["env"]["mpy_cross"].split()[1] if r["env"]["mpy_cross"] else "")
     L += wire.section(r["kinds"], r["boot"])

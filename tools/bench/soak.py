@@ -10,9 +10,15 @@ simulator on the Pico only with firmware/config.py's SEED = 1 (pico.snapshot() a
 
     python -m tools.bench --soak [ID ...]   run these games (default: all), put the
                                             section into BENCHMARKS.md
-Each game leaves its measure outputs in build/bench/soak/ID/ (heap/: the --heap run,
-times/: the run without it) with script.txt and soak.json (the commit and label); the
-section is made from every game found there, each row naming its commit.
+    python -m tools.bench --soak --frozen   the same on the Tablebox firmware (issue 48)
+
+Two firmwares (Firmware: STOCK, FROZEN), each with its runs folder, its section and its
+heap limits: the stock MicroPython firmware with the .mpy build on littlefs (issue 33),
+and the Tablebox firmware with the app frozen into flash (tools/firmware.py --seed 1, run
+through measure's PICO_EMU_UF2). Each game leaves its measure outputs in the firmware's
+folder, build/bench/soak[-frozen]/ID/ (heap/: the --heap run, times/: the run without
+it) with script.txt and soak.json (the commit and label); the section is made from every
+game found there, each row naming its commit.
 
 Per game: the heap peak (free at the bare REPL minus the least free after a
 collection), the smallest largest-free-block after a collection and the line where it
@@ -35,10 +41,30 @@ from tools.bench import ROOT, pico
 from tools.bench.markdown import KIB, kib, md_table, put_section, section_bounds, verdict
 from tools.bench.sessions import SEED, check_cpython, make_app, vote_script
 
-OUT = os.path.join(ROOT, "build", "bench", "soak")
-HEADING = "## Soak: a long game of each game on the emulated Pico"
-HEAP_SHARE = 2  # peak at most 1/HEAP_SHARE of the free heap at the bare REPL
-BLOCK_MIN = 32 * KIB  # the largest free block after a collection, never below
+
+
+class Firmware:
+    """What a soak runs on. uf2: the firmware measure runs (None: pico-emu's stock one);
+    out: the runs' folder; heading: its section's; heap_max: the heap peak's limit in bytes
+    (None: half the free heap at the bare REPL); block_min: the largest free block after a
+    collection, never below."""
+
+    def __init__(self, name, uf2, out, heading, heap_max, block_min):
+        self.name, self.uf2, self.out, self.heading = name, uf2, out, heading
+        self.heap_max, self.block_min = heap_max, block_min
+
+    def heap_limit(self, bare):
+        """(bytes, words) of the heap peak's limit, bare: free at the bare REPL."""
+        if self.heap_max is None:
+            return bare // 2, "half the bare REPL's free heap"
+        return self.heap_max, "a quarter of the free heap: room for what comes"
+
+
+STOCK = Firmware("stock", None, os.path.join(ROOT, "build", "bench", "soak"),
+                 "## Soak: a long game of each game on the emulated Pico", None, 32 * KIB)
+FROZEN = Firmware("frozen", os.path.join(ROOT, "build", "firmware", "tablebox-RPI_PICO-seed%d.uf2" % pico.DEVICE_SEED),
+                  os.path.join(ROOT, "build", "bench", "soak-frozen"),
+                  "## Soak on the Tablebox firmware: the app frozen into flash", 64 * KIB, 96 * KIB)
 SMALL_MAX, OK_MAX, VOTE_MAX, BOOT_MAX = pico.SMALL_MAX, pico.OK_MAX, pico.VOTE_MAX, pico.BOOT_MAX
 PART = 5  # "start" and "end": the first and the last 1/PART of the presses
 # A press's figure is its edge to the last byte before the next edge. When a `wait`
@@ -110,28 +136,30 @@ def write_scripts(folder, ids=IDS):
     return paths
 
 
-def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES)):
+def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
     """Measure the soak games `ids` on snapshots of the working tree, `jobs` emulator
     runs at once (each is minutes to an hour): per game a --heap run into OUT/ID/heap
     and a run without it into OUT/ID/TIMES (measure empties its output folder, so the
     two never share one); `kinds` may name only one of them, the other's run stays
     (soak.json says the commit of each, and holds only what finished). Also the boot
-    time, with the timed runs. SystemExit, once every run has ended, if one failed."""
+    time, with the timed runs. fw: the firmware (its uf2 built beforehand). SystemExit, once
+    every run has ended, if one failed."""
+    out = fw.out
     rel = os.path.join("build", "soak-scripts")
     paths = write_scripts(os.path.join(tmp, "soak-scripts"), ids)
     for gid in ids:  # all checked before anything is removed
-        script = os.path.join(OUT, gid, "script.txt")
+        script = os.path.join(out, gid, "script.txt")
         if len(kinds) == 1 and os.path.isfile(script) and _read(script) != _read(paths[gid]):
             raise SystemExit("soak: %s's script changed since its other run: run both (no --soak-run)" % gid)
     for gid in ids:
-        meta = _meta(gid) if len(kinds) == 1 else {}
+        meta = _meta(gid, out) if len(kinds) == 1 else {}
         for kind in kinds:
-            shutil.rmtree(os.path.join(OUT, gid, kind), ignore_errors=True)
+            shutil.rmtree(os.path.join(out, gid, kind), ignore_errors=True)
             for key in _KEYS[kind]:
                 meta.pop(key, None)
-        os.makedirs(os.path.join(OUT, gid), exist_ok=True)
-        shutil.copy(paths[gid], os.path.join(OUT, gid, "script.txt"))
-        _put_meta(gid, meta)
+        os.makedirs(os.path.join(out, gid), exist_ok=True)
+        shutil.copy(paths[gid], os.path.join(out, gid, "script.txt"))
+        _put_meta(gid, meta, out)
     # the longest runs first, so that the workers end together
     work = sorted(((gid, kind) for gid in ids for kind in kinds), key=lambda w: -_count(paths[w[0]]))
     free = []
@@ -151,7 +179,8 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES)):
         try:
             if log:
                 log("soak: %s%s (%d lines) ..." % (gid, " --heap" if kind == HEAP else "", _count(paths[gid])))
-            pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(OUT, gid, kind), heap=kind == HEAP)
+            pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(out, gid, kind), heap=kind == HEAP,
+                             uf2=fw.uf2)
             done[w] = base
         except SystemExit as e:
             failed.append("%s %s: %s" % (gid, kind, e))
@@ -162,17 +191,17 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES)):
     with ThreadPoolExecutor(len(free)) as ex:
         list(ex.map(one, work))
     timed = [gid for gid in ids if (gid, TIMES) in done]
-    booted = boot(done[(timed[0], TIMES)], os.path.join(OUT, timed[0], TIMES)) if timed else None
+    booted = boot(done[(timed[0], TIMES)], os.path.join(out, timed[0], TIMES), fw.uf2) if timed else None
     labels = dict((g[0], g[1]) for g in GAMES)
     for gid in ids:
-        meta = _meta(gid)
+        meta = _meta(gid, out)
         meta.update({"id": gid, "label": labels[gid], "date": datetime.date.today().isoformat()})
         if (gid, HEAP) in done:
             meta["commit"] = commit
         if (gid, TIMES) in done:
             meta["times_commit"] = commit
             meta["boot"] = booted  # the same build: one boot for all
-        _put_meta(gid, meta)
+        _put_meta(gid, meta, out)
     if failed:
         raise SystemExit("soak: runs failed:\n" + "\n".join(failed))
 
@@ -180,13 +209,13 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES)):
 _KEYS = {HEAP: ("commit",), TIMES: ("times_commit", "boot")}  # what soak.json says of each run
 
 
-def _meta(gid):
-    path = os.path.join(OUT, gid, "soak.json")
+def _meta(gid, out=None):
+    path = os.path.join(out or STOCK.out, gid, "soak.json")
     return json.loads(_read(path)) if os.path.isfile(path) else {}
 
 
-def _put_meta(gid, meta):
-    with open(os.path.join(OUT, gid, "soak.json"), "w") as f:
+def _put_meta(gid, meta, out):
+    with open(os.path.join(out, gid, "soak.json"), "w") as f:
         json.dump(meta, f, sort_keys=True)
 
 
@@ -199,23 +228,29 @@ def _read(path):
         return f.read()
 
 
-def boot(project, out):
+def boot(project, out, uf2=None):
     """Reset to the home menu on the panel (tools/bench/boot.mjs) with the device build
-    measure made in `project` (with /main.py), against the boot frame of out/ref.json."""
+    measure made in `project` (with /main.py), against the boot frame of out/ref.json; on
+    the firmware `uf2` (None: the stock one) without the .mpy files, which it has frozen."""
     img = os.path.join(out, "boot.img")
+    src = os.path.join(project, "build", "device")
+    if uf2:
+        src = os.path.join(out, "boot-files")
+        shutil.copytree(os.path.join(project, "build", "device"), src, ignore=shutil.ignore_patterns("*.mpy"))
     p = subprocess.run([os.path.join(project, ".venv", "bin", "python"), os.path.join(pico.PICO_EMU, "mklfs.py"),
-                        img, os.path.join(project, "build", "device")], capture_output=True, text=True)
+                        img, src], capture_output=True, text=True)
+    if uf2:
+        shutil.rmtree(src)
     if p.returncode:
         raise SystemExit("soak: mklfs.py failed:\n%s" % p.stderr[-2000:])
     try:
-        return _boot(img, project, out)
+        return _boot(img, project, out, uf2 or pico.stock_uf2())
     finally:
         os.remove(img)
 
 
-def _boot(img, project, out):
-    uf2 = [n for n in os.listdir(pico.PICO_EMU) if n.endswith(".uf2")][0]
-    p = subprocess.run(["node", pico.BOOT, pico.CACHE, os.path.join(pico.PICO_EMU, uf2), img,
+def _boot(img, project, out, uf2):
+    p = subprocess.run(["node", pico.BOOT, pico.CACHE, uf2, img,
                         os.path.join(project, "boards", "pico.py"), os.path.join(out, "ref.json")],
                        capture_output=True, text=True)
     if p.returncode:
@@ -226,14 +261,15 @@ def _boot(img, project, out):
 # --- figures --------------------------------------------------------------------------
 
 
-def load(out=OUT):
+def load(out=None):
     """[(meta, run)] of every soak run found under out, in GAMES order; run as
     pico.load_run() reads the --heap run, its "presses" those of the run without --heap
     (TIMES) when there is one."""
+    out = out or STOCK.out
     found = []
     for gid in IDS:
         d = os.path.join(out, gid)
-        meta = _meta(gid)
+        meta = _meta(gid, out)
         if "commit" not in meta or not os.path.isfile(os.path.join(d, HEAP, "summary.json")):
             continue
         run = pico.load_run(os.path.join(d, HEAP), os.path.join(d, "script.txt"))
@@ -298,19 +334,19 @@ def _where(run, m):
     return pico.where(run["lines"], m["n"] - 1)
 
 
-def checks(f, boot_ms=None):
-    """[(target, limit, measured, verdict)] of one soak run's figures."""
+def checks(f, boot_ms=None, fw=STOCK):
+    """[(target, limit, measured, verdict)] of one soak run's figures on the firmware fw."""
     def worst(ps, kinds):
         xs = [p for p in ps if p["kind"] in kinds]
         return max(xs, key=lambda p: p["ms"]) if xs else None
 
-    rows = [("heap peak", "<= %s (half the bare REPL's free heap)" % kib(f["bare"] // HEAP_SHARE),
-             kib(f["peak"]), verdict(f["peak"] <= f["bare"] // HEAP_SHARE))]
+    heap_max, why = fw.heap_limit(f["bare"])
+    rows = [("heap peak", "<= %s (%s)" % (kib(heap_max), why), kib(f["peak"]), verdict(f["peak"] <= heap_max))]
     if f["block"] is None:
-        rows.append(("largest free block after a collection, smallest", ">= %s" % kib(BLOCK_MIN), "not sampled", "MISS"))
+        rows.append(("largest free block after a collection, smallest", ">= %s" % kib(fw.block_min), "not sampled", "MISS"))
     else:
-        rows.append(("largest free block after a collection, smallest", ">= %s" % kib(BLOCK_MIN), kib(f["block"]),
-                     verdict(f["block"] >= BLOCK_MIN)))
+        rows.append(("largest free block after a collection, smallest", ">= %s" % kib(fw.block_min), kib(f["block"]),
+                     verdict(f["block"] >= fw.block_min)))
     # a D-pad press that changes the title (analyze.py's "D-pad other": What the Rule?!'s
     # LEFT/RIGHT to the next page of conditions) is held to the cursor's 30 ms: it turns a
     # page in place, no OK opened it
@@ -342,16 +378,53 @@ def _slowest(ps, n=3):
     return "; ".join("%.1f ms %s line %d (%s, %s)" % (p["ms"], p["name"], p["n"], p["kind"], p["screen"] or "-") for p in top)
 
 
-COLUMNS = ("game", "commit", "lines", "samples", "heap peak", "<= half", "smallest largest free block",
-           ">= %s" % kib(BLOCK_MIN), "emulated", "frame mismatches")
+def columns(fw):
+    """The summary table's columns on the firmware fw."""
+    return ("game", "commit", "lines", "samples", "heap peak",
+            "<= half" if fw.heap_max is None else "<= %s" % kib(fw.heap_max), "smallest largest free block",
+            ">= %s" % kib(fw.block_min), "emulated", "frame mismatches")
 
 
-def section(found, kept=None):
-    """The section's lines from the runs found; kept: {game id: (summary row's cells,
-    block's lines)} of games with no run found, as an earlier section had them (_kept)."""
+def section(found, kept=None, fw=STOCK):
+    """The section's lines from the runs found on the firmware fw; kept: {game id: (summary
+    row's cells, block's lines)} of games with no run found, as an earlier section had them
+    (_kept)."""
     kept = kept or {}
-    L = [HEADING, ""]
-    L.append(
+    L = [fw.heading, ""]
+    L.append(_INTRO[fw.name] % SEED)
+    L.append("")
+    if not found and not kept:
+        return L + ["Not measured yet.", ""]
+    rows = {}
+    blocks = {}
+    folder = os.path.relpath(fw.out, ROOT) + "/"
+    for meta, run in found:
+        f = figures(run)
+        c = checks(f, fw=fw)
+        rows[meta["label"]] = (meta["label"], meta["commit"], len(run["lines"]), f["samples"], kib(f["peak"]), c[0][3],
+                               "%s at %s" % (kib(f["block"]), f["block_at"]) if f["block"] else "not sampled", c[1][3],
+                               "%.1f s" % run["summary"]["emulated_s"], c[-1][2])
+        blocks[meta["label"]] = _block(meta, run, f, fw)
+    for gid, (cells, block) in kept.items():
+        rows[cells[0]] = cells
+        blocks[cells[0]] = block
+    order = [g[1] for g in GAMES if g[1] in rows]
+    order += [k for k in rows if k not in order]  # a label of no game here (tests)
+    L.append(md_table(columns(fw), [rows[k] for k in order], "llrrrllrrr"))
+    L.append("")
+    if kept:
+        L += ["Not run again (no run in %s; rows and figures as the section had them, "
+              "on the commit they name): %s." % (folder, "; ".join(k for k in order if k not in [m["label"] for m, _ in found])), ""]
+    missing = [g[1] for g in GAMES if g[1] not in rows]
+    if missing:
+        L += ["Not measured (no run found in %s): %s." % (folder, "; ".join(missing)), ""]
+    for k in order:
+        L += blocks[k]
+    return L
+
+
+_INTRO = {
+    "stock": (
         "Issue 33: the long game of each game, made from the code when the soak runs "
         "(tools/bench/soak.py: host_sim.autoplay's seeded random games, seed %d, the box's own seed; "
         "each script played through on CPython first), played on the emulated Pico with "
@@ -370,38 +443,22 @@ def section(found, kept=None):
         "RIGHT that turns a page (What the Rule?!'s conditions) is held to the cursor's 30 ms. "
         "`python -m tools.bench --soak [ID ...]` runs it (`--jobs` emulators at once; minutes to an hour "
         "a run) and rewrites this section from every run found in build/bench/soak/; a game with no run "
-        "there keeps its rows from the section as it was." % SEED)
-    L.append("")
-    if not found and not kept:
-        return L + ["Not measured yet.", ""]
-    rows = {}
-    blocks = {}
-    for meta, run in found:
-        f = figures(run)
-        c = checks(f)
-        rows[meta["label"]] = (meta["label"], meta["commit"], len(run["lines"]), f["samples"], kib(f["peak"]), c[0][3],
-                               "%s at %s" % (kib(f["block"]), f["block_at"]) if f["block"] else "not sampled", c[1][3],
-                               "%.1f s" % run["summary"]["emulated_s"], c[-1][2])
-        blocks[meta["label"]] = _block(meta, run, f)
-    for gid, (cells, block) in kept.items():
-        rows[cells[0]] = cells
-        blocks[cells[0]] = block
-    order = [g[1] for g in GAMES if g[1] in rows]
-    order += [k for k in rows if k not in order]  # a label of no game here (tests)
-    L.append(md_table(COLUMNS, [rows[k] for k in order], "llrrrllrrr"))
-    L.append("")
-    if kept:
-        L += ["Not run again (no run in build/bench/soak/; rows and figures as the section had them, "
-              "on the commit they name): %s." % "; ".join(k for k in order if k not in [m["label"] for m, _ in found]), ""]
-    missing = [g[1] for g in GAMES if g[1] not in rows]
-    if missing:
-        L += ["Not measured (no run found in build/bench/soak/): %s." % "; ".join(missing), ""]
-    for k in order:
-        L += blocks[k]
-    return L
+        "there keeps its rows from the section as it was."),
+    "frozen": (
+        "Issue 48: the same long games, played the same way on the Tablebox firmware, the one file a "
+        "box is flashed with: MicroPython v1.28.0 with core/, firmware/ and boards/ and the data files "
+        "frozen into flash (`./dev firmware --board RPI_PICO --seed 1`: SEED = 1 frozen in, as the "
+        "draws need), run by `PICO_EMU_UF2=build/firmware/tablebox-RPI_PICO-seed1.uf2 "
+        "../shared/pico-emu/measure SCRIPT [--heap]`; the filesystem holds /main.py and no .mpy file. "
+        "Targets: heap peak at most 64 KiB (a quarter of the free heap: room for the phones' server "
+        "later), the largest free block after a collection never below 96 KiB, the press times and "
+        "the boot as on the stock firmware, 0 frame mismatches. `python -m tools.bench --soak --frozen "
+        "[ID ...]` builds that UF2 and runs it; a game with no run in build/bench/soak-frozen/ keeps "
+        "its rows from the section as it was. The scripts: seed %d, as above."),
+}
 
 
-def _block(meta, run, f):
+def _block(meta, run, f, fw):
     """A game's block: its heading, where and when, its targets, its slowest presses."""
     L = ["### %s" % meta["label"], "",
          "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak "
@@ -410,7 +467,7 @@ def _block(meta, run, f):
              f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
              " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),
          ""]
-    L.append(md_table(("target", "limit", "measured", ""), checks(f, (meta.get("boot") or {}).get("boot_ms")), "llll"))
+    L.append(md_table(("target", "limit", "measured", ""), checks(f, (meta.get("boot") or {}).get("boot_ms"), fw), "llll"))
     L.append("")
     L.append("Slowest at the start: %s." % _slowest(f["start"]))
     L.append("")
@@ -424,7 +481,7 @@ def _block(meta, run, f):
     return L
 
 
-def _kept(path, found):
+def _kept(path, found, fw=STOCK):
     """{game id: (summary row's cells, block's lines)} from the soak section of the file
     at `path`, for the games not in `found`: a soak of some games (or on a fresh clone,
     whose build/ is empty) leaves the others' figures, each naming its commit."""
@@ -433,7 +490,7 @@ def _kept(path, found):
             lines = f.read().split("\n")
     except OSError:
         return {}
-    at = section_bounds(lines, HEADING)
+    at = section_bounds(lines, fw.heading)
     if not at:
         return {}
     old = lines[at[0] + 1 : at[1]]
@@ -448,13 +505,14 @@ def _kept(path, found):
         while b < len(old) and not old[b].startswith("### "):
             b += 1
         cells = tuple(c.strip() for c in row[0].strip().strip("|").split("|")) if row else ()
-        if len(cells) == len(COLUMNS):  # a row of another layout is left out, not misread
+        if len(cells) == len(columns(fw)):  # a row of another layout is left out, not misread
             out[gid] = (cells, old[a:b])
     return out
 
 
-def replace_section(path, found=None):
-    """Replace the soak section of the Markdown file at `path` (or add it at its end); a
-    game with no run in build/bench/soak/ keeps its rows from the section there (_kept)."""
-    found = load() if found is None else found
-    put_section(path, section(found, _kept(path, found)))
+def replace_section(path, found=None, fw=STOCK):
+    """Replace the soak section of firmware fw in the Markdown file at `path` (or add it at
+    its end); a game with no run in fw's folder keeps its rows from the section there
+    (_kept)."""
+    found = load(fw.out) if found is None else found
+    put_section(path, section(found, _kept(path, found, fw), fw))
