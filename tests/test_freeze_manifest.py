@@ -84,17 +84,19 @@ def test_the_frozen_data_module_holds_every_data_file_as_open_data_reads_it(tmp_
 
 
 def test_a_uf2s_extent_is_read_from_its_blocks(tmp_path, monkeypatch):
-    # Two UF2 blocks, the second ending exactly where RPI_PICO's filesystem starts: it fits;
+    # UF2 blocks, the last ending exactly where RPI_PICO's filesystem starts: it fits;
     # one more block does not.
     import struct
 
-    def block(addr):
-        head = struct.pack("<8I", firmware.UF2_MAGIC[0], firmware.UF2_MAGIC[1], 0, addr, 256, 0, 2, 0xE48BFF56)
+    def block(addr, flags=0x2000, family=0xE48BFF56):
+        head = struct.pack("<8I", firmware.UF2_MAGIC[0], firmware.UF2_MAGIC[1], flags, addr, 256, 0, 2, family)
         return head + bytes(476) + struct.pack("<I", 0x0AB16F30)
 
     fs_start = firmware.FLASH_BASE + (2 << 20) - 1408 * 1024
     path = tmp_path / "x.uf2"
-    path.write_bytes(block(firmware.FLASH_BASE) + block(fs_start - 256))
+    # an RP2350 build starts with the bootrom's dummy block (family absolute): not written
+    e10 = block(0x10FFFF00, 0xA000, firmware.UF2_ABSOLUTE)
+    path.write_bytes(e10 + block(firmware.FLASH_BASE) + block(fs_start - 256))
     assert firmware.uf2_extent(str(path)) == (firmware.FLASH_BASE, fs_start)
     monkeypatch.setattr(firmware, "storage_bytes", lambda board: 1408 * 1024)
     firmware.check_fits(str(path), "RPI_PICO")

@@ -51,6 +51,9 @@ BOARDS = {"RPI_PICO": 2 << 20, "RPI_PICO_W": 2 << 20, "RPI_PICO2": 4 << 20, "RPI
 # newlib's C++ headers too: pico-sdk compiles its new/delete (pico_cxx_options) into the image
 APT = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib", "cmake", "build-essential")
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
+# The family "absolute": pico-sdk starts an RP2350 UF2 with one such block at 0x10ffff00 (the
+# workaround for the bootrom's erratum RP2350-E10), which the bootrom drops
+UF2_ABSOLUTE = 0xE48BFF57
 FLASH_BASE = 0x10000000
 
 
@@ -174,8 +177,9 @@ def build(board, seed, jobs, tool, log):
               "-DMICROPY_FROZEN_MANIFEST=" + MANIFEST, "-DMICROPY_MANIFEST_TABLEBOX_GEN=" + gen], log, _env(tool))
     _run(["make", "-C", folder, "-j", str(jobs)], log, _env(tool))
     uf2 = os.path.join(WORK, "tablebox-%s.uf2" % name(board, seed))
-    shutil.copyfile(os.path.join(folder, "firmware.uf2"), uf2)
-    check_fits(uf2, board)
+    shutil.copyfile(os.path.join(folder, "firmware.uf2"), uf2 + ".tmp")
+    check_fits(uf2 + ".tmp", board)
+    os.replace(uf2 + ".tmp", uf2)  # whoever reads the old one (an emulator starting) reads it whole
     return uf2
 
 
@@ -221,8 +225,10 @@ def uf2_extent(path):
     with open(path, "rb") as f:
         data = f.read()
     for off in range(0, len(data) - 511, 512):
-        m0, m1, flags, addr, size = struct.unpack_from("<5I", data, off)
+        m0, m1, flags, addr, size, _, _, family = struct.unpack_from("<8I", data, off)
         if (m0, m1) != UF2_MAGIC or flags & 1:  # flag 1: not main flash
+            continue
+        if flags & 0x2000 and family == UF2_ABSOLUTE:  # RP2350-E10's dummy block, never written
             continue
         lo = addr if lo is None else min(lo, addr)
         hi = max(hi, addr + size)

@@ -147,6 +147,10 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
     out = fw.out
     rel = os.path.join("build", "soak-scripts")
     paths = write_scripts(os.path.join(tmp, "soak-scripts"), ids)
+    uf2 = None
+    if fw.uf2:  # a copy: a build during the hours of the soak does not change what it measures
+        uf2 = os.path.join(tmp, os.path.basename(fw.uf2))
+        shutil.copy(fw.uf2, uf2)
     for gid in ids:  # all checked before anything is removed
         script = os.path.join(out, gid, "script.txt")
         if len(kinds) == 1 and os.path.isfile(script) and _read(script) != _read(paths[gid]):
@@ -180,7 +184,7 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
             if log:
                 log("soak: %s%s (%d lines) ..." % (gid, " --heap" if kind == HEAP else "", _count(paths[gid])))
             pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(out, gid, kind), heap=kind == HEAP,
-                             uf2=fw.uf2)
+                             uf2=uf2)
             done[w] = base
         except SystemExit as e:
             failed.append("%s %s: %s" % (gid, kind, e))
@@ -191,7 +195,7 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
     with ThreadPoolExecutor(len(free)) as ex:
         list(ex.map(one, work))
     timed = [gid for gid in ids if (gid, TIMES) in done]
-    booted = boot(done[(timed[0], TIMES)], os.path.join(out, timed[0], TIMES), fw.uf2) if timed else None
+    booted = boot(done[(timed[0], TIMES)], os.path.join(out, timed[0], TIMES), uf2) if timed else None
     labels = dict((g[0], g[1]) for g in GAMES)
     for gid in ids:
         meta = _meta(gid, out)

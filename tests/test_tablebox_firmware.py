@@ -1,0 +1,149 @@
+"""The Tablebox firmware (tools/firmware.py: MicroPython v1.28.0 with the app frozen in) on
+the emulated Pico: it shows the host simulator's frames, starts on a new board, and an
+update from the stock-firmware install keeps the game that was saved.
+
+The RPI_PICO UF2 is built once for the module with SEED = 1 frozen in (the host reference
+plays with seed 1): about 3 minutes on a fresh clone with ../shared/micropython beside it
+(unpacking, picotool, the firmware), seconds after that. Skipped, with the reason, where the
+emulated Pico cannot run; a build that fails fails the tests. No time is asserted:
+BENCHMARKS.md reports the figures (python -m tools.bench --soak --frozen).
+"""
+
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from core.app import App
+from host_sim import fakes
+from host_sim.script import Runner
+from tools import firmware
+from tools.bench import pico
+
+SCRIPTS = ("tests/scripts/secret_vote.txt", "tests/scripts/wtr_4players.txt")
+FS_OFFSET, FS_SIZE = 0xA0000, 352 * 4096  # RPI_PICO's littlefs region (pico-emu's mklfs.py)
+
+
+@pytest.fixture(scope="module")
+def uf2():
+    why = pico.missing()
+    if why:
+        pytest.skip("emulated Pico not available: %s" % why)
+    assert firmware.main(["--board", "RPI_PICO", "--seed", str(pico.DEVICE_SEED)]) == 0, \
+        "./dev firmware failed: build/firmware/build.log"
+    pico.warm_cache()
+    return os.path.join(firmware.WORK, "tablebox-RPI_PICO-seed%d.uf2" % pico.DEVICE_SEED)
+
+
+@pytest.fixture(scope="module")
+def runs(uf2, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("frozen")
+
+    def one(script):
+        project = str(tmp / os.path.basename(script)[:-4])
+        pico.snapshot(project)
+        return script, pico.run_measure(project, script, project + "-out", uf2=uf2)
+
+    with concurrent.futures.ThreadPoolExecutor(len(SCRIPTS)) as ex:
+        return dict(ex.map(one, SCRIPTS))
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_the_firmware_shows_the_host_simulators_frames(runs, script):
+    r = runs[script]
+    assert r["ref_ok"] and r["summary"]["lines_checked"] >= len(r["lines"])
+    assert r["summary"]["mismatches"] == []
+    assert r["presses"], "nothing reached the panel"
+
+
+def _reference(lines, before=()):
+    """The host simulator's frames (host-ref.py's format) for `lines` played on an App that
+    starts on the saves `before` left (a restart after them)."""
+    storage = fakes.MemStorage()
+    runner = Runner(App(fakes.Display(), fakes.Leds(), storage, pico.DEVICE_SEED))
+    for line in before:
+        assert not runner.do(line), line
+    display = fakes.Display()
+    runner = Runner(App(display, fakes.Leds(), storage, pico.DEVICE_SEED))
+    out = [{"n": 0, "line": "(boot)", "buf": display.buf.hex(), "text": list(runner.lines())}]
+    for n, line in enumerate(lines, 1):
+        assert not runner.do(line), line
+        out.append({"n": n, "line": line, "buf": display.buf.hex(), "text": list(runner.lines())})
+    return out
+
+
+def _play(work, name, uf2, fs_img, lines, ref=None, extra=()):
+    """run-script.mjs on the emulated Pico (main.py at boot, as on the box): the summary,
+    with "exec" (the answer to --exec) when asked."""
+    out = os.path.join(work, name)
+    script = os.path.join(work, name + ".txt")
+    with open(script, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    cmd = ["node", os.path.join(pico.CACHE, "run-script.mjs"), "--uf2", uf2, "--board",
+           os.path.join(pico.ROOT, "boards", "pico.py"), "--script", script, "--out", out] + list(extra)
+    if fs_img:
+        cmd += ["--fs", fs_img]
+    if ref is not None:
+        with open(os.path.join(work, name + "-ref.json"), "w") as f:
+            json.dump(ref, f)
+        cmd += ["--ref", os.path.join(work, name + "-ref.json")]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert p.returncode == 0, (p.stdout + p.stderr)[-3000:]
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    if os.path.isfile(os.path.join(out, "exec.json")):
+        with open(os.path.join(out, "exec.json")) as f:
+            summary["exec"] = json.load(f)
+    return summary
+
+
+WHO_RUNS = "import sys, core, os; print(sys.path[0], core.__file__, sorted(os.listdir('/')))"
+
+
+def test_an_update_from_the_stock_install_resumes_the_saved_game(uf2, tmp_path):
+    # The stock firmware with the .mpy install (./dev deploy's files) plays half a game of
+    # 23; the Tablebox UF2 is flashed over it (the firmware region only: the emulator loads
+    # the UF2 and the filesystem the first run left); the box resumes the game and plays it
+    # to the end, frame for frame, from the frozen app, with the old files still there.
+    project = str(tmp_path / "project")
+    pico.snapshot(project)
+    p = subprocess.run([sys.executable, "-m", "tools.deploy", "--dry-run"], cwd=project, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    stock_img = str(tmp_path / "stock.img")
+    subprocess.run([sys.executable, os.path.join(pico.PICO_EMU, "mklfs.py"), stock_img,
+                    os.path.join(project, "build", "device")], check=True, capture_output=True)
+    with open(os.path.join(pico.ROOT, "tests", "scripts", "g23_4players.txt")) as f:
+        lines = f.read().splitlines()
+    half = [i for i, line in enumerate(lines) if line.startswith("# ")][6]  # a few turns in
+    flash = str(tmp_path / "flash.bin")
+    first = _play(str(tmp_path), "stock", pico.stock_uf2(), stock_img, lines[:half],
+                  ref=_reference(lines[:half]), extra=["--save-flash", flash])
+    assert first["mismatches"] == []
+    with open(flash, "rb") as f:
+        f.seek(FS_OFFSET)
+        kept = f.read(FS_SIZE)
+    kept_img = str(tmp_path / "kept.img")
+    with open(kept_img, "wb") as f:
+        f.write(kept)
+    rest = ["OK"] + lines[half:]  # "Resume this game?" OK
+    ref = _reference(rest, before=lines[:half])
+    assert ref[0]["text"][1] == "Resume this game?"
+    after = _play(str(tmp_path), "frozen", uf2, kept_img, rest, ref=ref, extra=["--exec", WHO_RUNS])
+    assert after["mismatches"] == [] and after["lines_checked"] >= len(rest)
+    first_path, core_file, names = after["exec"]["stdout"].split(" ", 2)
+    assert first_path == ".frozen" and core_file == "core/__init__.py"  # frozen, not /core/__init__.mpy
+    assert "core" in names and "data" in names  # the old files stay, the saves are read
+
+
+def test_a_new_board_starts_the_box_on_power_up(uf2, tmp_path):
+    # No filesystem yet (a new or erased board): MicroPython makes one, the frozen boot.py
+    # gives it /main.py, and the home menu comes up; then a game starts as on the simulator.
+    lines = ["OK", 'expect "Players"', "OK"]
+    run = _play(str(tmp_path), "new", uf2, None, lines, ref=_reference(lines), extra=["--exec", WHO_RUNS])
+    assert run["mismatches"] == [] and run["lines_checked"] >= len(lines)
+    first_path, core_file, names = run["exec"]["stdout"].split(" ", 2)
+    assert (first_path, core_file) == (".frozen", "core/__init__.py")
+    assert "'main.py'" in names
