@@ -14,7 +14,8 @@ MicroPython runs a frozen boot.py in place of the filesystem's, after _boot.py h
   then on /main.py is, as on any MicroPython board, the program that runs at boot: remove
   it for a bare REPL, or hold OK + BACK at power-up (safe mode). A filesystem that holds
   anything else is left as it is. main.py is written under another name and renamed:
-  littlefs renames atomically, so a power cut leaves no half /main.py.
+  littlefs renames atomically, so a power cut leaves no half /main.py, and a first start
+  cut short (only main.tmp there) is done again.
 """
 
 import os
@@ -23,11 +24,15 @@ import sys
 sys.path.remove(".frozen")
 sys.path.insert(0, ".frozen")
 
-if not os.listdir("/"):
-    f = open("/main.tmp", "w")
-    f.write("from firmware.main import main\nmain()\n")
-    f.close()
-    os.rename("/main.tmp", "/main.py")
-    del f
+if os.listdir("/") in ([], ["main.tmp"]):  # a new filesystem, or its first start cut short
+    try:
+        f = open("/main.tmp", "w")
+        f.write("from firmware.main import main\nmain()\n")
+        f.close()
+        os.rename("/main.tmp", "/main.py")
+        del f
+    except OSError as e:  # a full or broken filesystem: say so, leave the REPL free
+        print("Tablebox: no /main.py written:", repr(e))
+        del e
 
 del os, sys

@@ -9,6 +9,7 @@ emulated Pico cannot run; a build that fails fails the tests. No time is asserte
 BENCHMARKS.md reports the figures (python -m tools.bench --soak --frozen).
 """
 
+import ast
 import concurrent.futures
 import json
 import os
@@ -24,18 +25,29 @@ from tools import firmware
 from tools.bench import pico
 
 SCRIPTS = ("tests/scripts/secret_vote.txt", "tests/scripts/wtr_4players.txt")
-FS_OFFSET, FS_SIZE = 0xA0000, 352 * 4096  # RPI_PICO's littlefs region (pico-emu's mklfs.py)
 
 
 @pytest.fixture(scope="module")
-def uf2():
+def toolchain():
     why = pico.missing()
     if why:
         pytest.skip("emulated Pico not available: %s" % why)
-    assert firmware.main(["--board", "RPI_PICO", "--seed", str(pico.DEVICE_SEED)]) == 0, \
-        "./dev firmware failed: build/firmware/build.log"
+    os.makedirs(firmware.WORK, exist_ok=True)
+    try:  # as ./dev does for chromium: installed where it can be (root, apt-get), else skipped
+        firmware.toolchain(os.path.join(firmware.WORK, "toolchain.log"))
+    except firmware.BuildError as e:
+        pytest.skip(str(e))
     pico.warm_cache()
-    return os.path.join(firmware.WORK, "tablebox-RPI_PICO-seed%d.uf2" % pico.DEVICE_SEED)
+
+
+def _built(*args):
+    assert firmware.main(list(args)) == 0, "./dev firmware %s failed: build/firmware/build.log" % " ".join(args)
+
+
+@pytest.fixture(scope="module")
+def uf2(toolchain):
+    _built("--board", "RPI_PICO", "--seed", str(pico.DEVICE_SEED))
+    return os.path.join(firmware.WORK, firmware.name("RPI_PICO", pico.DEVICE_SEED))
 
 
 @pytest.fixture(scope="module")
@@ -122,9 +134,10 @@ def test_an_update_from_the_stock_install_resumes_the_saved_game(uf2, tmp_path):
     first = _play(str(tmp_path), "stock", pico.stock_uf2(), stock_img, lines[:half],
                   ref=_reference(lines[:half]), extra=["--save-flash", flash])
     assert first["mismatches"] == []
-    with open(flash, "rb") as f:
-        f.seek(FS_OFFSET)
-        kept = f.read(FS_SIZE)
+    size = firmware.storage_bytes("RPI_PICO")
+    with open(flash, "rb") as f:  # the filesystem: the last `size` bytes of the flash
+        f.seek(firmware.BOARDS["RPI_PICO"] - size)
+        kept = f.read(size)
     kept_img = str(tmp_path / "kept.img")
     with open(kept_img, "wb") as f:
         f.write(kept)
@@ -135,7 +148,7 @@ def test_an_update_from_the_stock_install_resumes_the_saved_game(uf2, tmp_path):
     assert after["mismatches"] == [] and after["lines_checked"] >= len(rest)
     first_path, core_file, names = after["exec"]["stdout"].split(" ", 2)
     assert first_path == ".frozen" and core_file == "core/__init__.py"  # frozen, not /core/__init__.mpy
-    assert "core" in names and "data" in names  # the old files stay, the saves are read
+    assert {"core", "data", "main.py"} <= set(ast.literal_eval(names))  # the old files stay
 
 
 def test_a_new_board_starts_the_box_on_power_up(uf2, tmp_path):
@@ -146,4 +159,21 @@ def test_a_new_board_starts_the_box_on_power_up(uf2, tmp_path):
     assert run["mismatches"] == [] and run["lines_checked"] >= len(lines)
     first_path, core_file, names = run["exec"]["stdout"].split(" ", 2)
     assert (first_path, core_file) == (".frozen", "core/__init__.py")
-    assert "'main.py'" in names
+    assert "main.py" in ast.literal_eval(names) and "main.tmp" not in ast.literal_eval(names)
+
+
+def test_the_pico_w_build_plays_without_its_radio(toolchain, tmp_path):
+    # The emulator has no wireless chip: the status LED (on that chip) stays dark and the
+    # firmware says so on the serial port, and the box plays on.
+    _built("--board", "RPI_PICO_W")
+    lines = ["OK", 'expect "Players"', "DOWN", "OK"]
+    run = _play(str(tmp_path), "w", os.path.join(firmware.WORK, firmware.name("RPI_PICO_W", None)), None, lines,
+                ref=_reference(lines), extra=["--exec", WHO_RUNS])
+    assert run["mismatches"] == [] and run["lines_checked"] >= len(lines)
+    assert run["exec"]["stdout"].startswith(".frozen core/__init__.py")
+
+
+def test_every_boards_filesystem_is_where_its_header_puts_it(toolchain):
+    firmware.sources(os.path.join(firmware.WORK, "toolchain.log"))
+    kib = {board: firmware.storage_bytes(board) // 1024 for board in firmware.BOARDS}
+    assert kib == {"RPI_PICO": 1408, "RPI_PICO_W": 848, "RPI_PICO2": 3072, "RPI_PICO2_W": 2560}

@@ -315,17 +315,27 @@ def use_romfs(rom_size, image_size, force=None):
 
 
 def _production_config(out):
-    with open(os.path.join(ROOT, "firmware", "config.py")) as f:
-        text = f.read()
-    text, n = re.subn(r"^PRODUCTION = False$", "PRODUCTION = True", text, flags=re.M)
-    if n != 1:
-        raise DeployError("firmware/config.py has no 'PRODUCTION = False' line")
-    ast.parse(text)
     path = os.path.join(os.path.dirname(out), "config_production.py")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
-        f.write(text)
+        f.write(config_text(production=True))
     return path
+
+
+def config_text(production=False, seed=None):
+    """firmware/config.py's text for a build: PRODUCTION = True when `production` (watchdog
+    and lightsleep), SEED = `seed` when one is given (measurements on the emulated Pico,
+    which then draws what the host simulator does). DeployError when a line is missing."""
+    with open(os.path.join(ROOT, "firmware", "config.py")) as f:
+        text = f.read()
+    for wanted, pattern, line in ((production, r"^PRODUCTION = False$", "PRODUCTION = True"),
+                                  (seed is not None, r"^SEED = None\b.*$", "SEED = %r" % (seed,))):
+        if wanted:
+            text, n = re.subn(pattern, line, text, flags=re.M)
+            if n != 1:
+                raise DeployError("firmware/config.py has no line %r" % pattern)
+    ast.parse(text)
+    return text
 
 
 # --- the board ---------------------------------------------------------------------------

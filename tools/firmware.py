@@ -5,6 +5,8 @@
     ./dev firmware --seed 1             SEED = 1 in the frozen firmware/config.py, for the
                                         emulated Pico (its draws then match the simulator's);
                                         -> tablebox-BOARD-seed1.uf2
+    ./dev firmware --production         PRODUCTION = True frozen in: watchdog and lightsleep, as
+                                        ./dev deploy --production (the same file names)
     ./dev firmware --jobs 4             make's parallel jobs (default: the machine's cores)
 
 BOARDS: RPI_PICO, RPI_PICO_W (RP2040) and RPI_PICO2, RPI_PICO2_W (RP2350, the same pinout),
@@ -13,17 +15,17 @@ MicroPython's own board definitions; tools/manifest.py says what is frozen.
 Sources, once, under build/firmware/src/: the archives in ../shared/micropython (MicroPython
 v1.28.0, the submodules the rp2 port needs, picotool 2.2.0; its README), else a clone of
 v1.28.0 with the boards' submodules where a network allows (pico-sdk then fetches picotool
-itself). The toolchain is Debian's (gcc-arm-none-eabi, libnewlib-arm-none-eabi and its C++
-headers, cmake, build-essential), installed with apt-get when missing and this is root, as ./dev test does
-for chromium. picotool (which pico-sdk needs to write a UF2) is built once into
-build/firmware/picotool/.
+itself). The toolchain is Debian's (gcc-arm-none-eabi, libnewlib-arm-none-eabi and its
+C++ headers, cmake, build-essential), installed with apt-get when missing and this is
+root, as ./dev test does for chromium. picotool (which pico-sdk needs to write a UF2) is
+built once into build/firmware/picotool/.
 
-Each board and seed has its cmake build folder (build/firmware/build-BOARD[-seedN]), so a
-rebuild after a change to core/ compiles only the changed modules and links again. What
-the manifest takes from the build, tablebox_data.py (the data files as bytes) and the copy
-of firmware/config.py, is written to build/firmware/gen[-seedN]/ before each build, and
-only when it changed. Last, every UF2 is checked to end below the board's filesystem
-region: flashing it never touches the saves.
+Each board and variant has its cmake build folder (build/firmware/build-BOARD[-production]
+[-seedN]), so a rebuild after a change to core/ compiles only the changed modules and
+links again. What the manifest takes from the build, tablebox_data.py (the data files as
+bytes) and the build's firmware/config.py, is written to build/firmware/gen[-...]/ before
+each build, and only when it changed. Last, every UF2 is checked to end below the board's
+filesystem region: flashing it never touches the saves.
 """
 
 import argparse
@@ -143,40 +145,36 @@ def frozen_data():
     return "\n".join(out) + "\n"
 
 
-def frozen_config(seed):
-    """firmware/config.py as the tree has it, with SEED = seed when one is given."""
-    text = _read(os.path.join(ROOT, "firmware", "config.py"))
-    if seed is None:
-        return text
-    text, n = re.subn(r"^SEED = .*$", "SEED = %d  # tools/firmware.py --seed" % seed, text, flags=re.M)
-    if n != 1:
-        raise BuildError("firmware/config.py has no line SEED = ...")
-    return text
-
-
-def generate(gen, seed):
-    """Write what the manifest takes from $(TABLEBOX_GEN), leaving unchanged files alone."""
+def generate(gen, seed, production=False):
+    """Write what the manifest takes from $(TABLEBOX_GEN), leaving unchanged files alone:
+    the data module and firmware/config.py for this build (deploy.config_text)."""
     _write(os.path.join(gen, "tablebox_data.py"), frozen_data(), keep=True)
-    _write(os.path.join(gen, "firmware", "config.py"), frozen_config(seed), keep=True)
+    try:
+        config = deploy.config_text(production, seed)
+    except deploy.DeployError as e:
+        raise BuildError(str(e))
+    _write(os.path.join(gen, "firmware", "config.py"), config, keep=True)
 
 
 def name(board, seed):
-    return board + ("" if seed is None else "-seed%d" % seed)
+    """The UF2's name: tablebox-BOARD[-seedN].uf2."""
+    return "tablebox-%s%s.uf2" % (board, "" if seed is None else "-seed%d" % seed)
 
 
-def build(board, seed, jobs, tool, log):
-    """Configure (once) and make one board; the path of its UF2 in WORK."""
-    suffix = "" if seed is None else "-seed%d" % seed
-    gen = os.path.join(WORK, "gen" + suffix)
-    generate(gen, seed)
-    folder = os.path.join(WORK, "build-" + name(board, seed))
+def build(board, seed, jobs, tool, log, production=False):
+    """Configure (once) and make one board; the path of its UF2 in WORK. Each variant (seed,
+    production) has its own generated files and build folders."""
+    variant = ("-production" if production else "") + ("" if seed is None else "-seed%d" % seed)
+    gen = os.path.join(WORK, "gen" + variant)
+    generate(gen, seed, production)
+    folder = os.path.join(WORK, "build-" + board + variant)
     port = os.path.join(MPY, "ports", "rp2")
     if not os.path.isfile(os.path.join(folder, "Makefile")):
         _run(["cmake", "-S", port, "-B", folder, "-DPICO_BUILD_DOCS=0",
               "-DMICROPY_BOARD=" + board, "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", board),
               "-DMICROPY_FROZEN_MANIFEST=" + MANIFEST, "-DMICROPY_MANIFEST_TABLEBOX_GEN=" + gen], log, _env(tool))
     _run(["make", "-C", folder, "-j", str(jobs)], log, _env(tool))
-    uf2 = os.path.join(WORK, "tablebox-%s.uf2" % name(board, seed))
+    uf2 = os.path.join(WORK, name(board, seed))
     shutil.copyfile(os.path.join(folder, "firmware.uf2"), uf2 + ".tmp")
     check_fits(uf2 + ".tmp", board)
     os.replace(uf2 + ".tmp", uf2)  # whoever reads the old one (an emulator starting) reads it whole
@@ -232,6 +230,8 @@ def uf2_extent(path):
             continue
         lo = addr if lo is None else min(lo, addr)
         hi = max(hi, addr + size)
+    if lo is None:
+        raise BuildError("%s holds no block for the flash" % path)
     return lo, hi
 
 
@@ -265,6 +265,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="./dev firmware", description=__doc__.split("\n")[0])
     ap.add_argument("--board", action="append", choices=sorted(BOARDS), help="only this board (repeatable)")
     ap.add_argument("--seed", type=int, help="SEED in the frozen firmware/config.py (measurements)")
+    ap.add_argument("--production", action="store_true",
+                    help="PRODUCTION in the frozen firmware/config.py: watchdog and lightsleep (as deploy's)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args(argv)
     os.makedirs(WORK, exist_ok=True)
@@ -274,8 +276,9 @@ def main(argv=None):
         toolchain(log)
         tool = picotool(log, args.jobs) if sources(log) else None
         for board in args.board or list(BOARDS):
-            say("building %s (log: %s)" % (name(board, args.seed), os.path.relpath(log, ROOT)))
-            build(board, args.seed, args.jobs, tool, log)
+            say("building %s%s (log: %s)" % (name(board, args.seed), " (production)" if args.production else "",
+                                             os.path.relpath(log, ROOT)))
+            build(board, args.seed, args.jobs, tool, log, args.production)
     except BuildError as e:
         say(str(e))
         return 1

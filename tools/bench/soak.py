@@ -37,6 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from core import i18n
 from host_sim import autoplay
+from tools import firmware
 from tools.bench import ROOT, pico
 from tools.bench.markdown import KIB, kib, md_table, put_section, section_bounds, verdict
 from tools.bench.sessions import SEED, check_cpython, make_app, vote_script
@@ -46,25 +47,25 @@ from tools.bench.sessions import SEED, check_cpython, make_app, vote_script
 class Firmware:
     """What a soak runs on. uf2: the firmware measure runs (None: pico-emu's stock one);
     out: the runs' folder; heading: its section's; heap_max: the heap peak's limit in bytes
-    (None: half the free heap at the bare REPL); block_min: the largest free block after a
-    collection, never below."""
+    (None: half the free heap at the bare REPL) and heap_why, what the limit is;
+    block_min: the largest free block after a collection, never below."""
 
-    def __init__(self, name, uf2, out, heading, heap_max, block_min):
+    def __init__(self, name, uf2, out, heading, heap_max, heap_why, block_min):
         self.name, self.uf2, self.out, self.heading = name, uf2, out, heading
-        self.heap_max, self.block_min = heap_max, block_min
+        self.heap_max, self.heap_why, self.block_min = heap_max, heap_why, block_min
 
     def heap_limit(self, bare):
-        """(bytes, words) of the heap peak's limit, bare: free at the bare REPL."""
-        if self.heap_max is None:
-            return bare // 2, "half the bare REPL's free heap"
-        return self.heap_max, "a quarter of the free heap: room for what comes"
+        """The heap peak's limit in bytes, bare: free at the bare REPL."""
+        return bare // 2 if self.heap_max is None else self.heap_max
 
 
 STOCK = Firmware("stock", None, os.path.join(ROOT, "build", "bench", "soak"),
-                 "## Soak: a long game of each game on the emulated Pico", None, 32 * KIB)
-FROZEN = Firmware("frozen", os.path.join(ROOT, "build", "firmware", "tablebox-RPI_PICO-seed%d.uf2" % pico.DEVICE_SEED),
+                 "## Soak: a long game of each game on the emulated Pico", None, "half the bare REPL's free heap",
+                 32 * KIB)
+FROZEN = Firmware("frozen", os.path.join(firmware.WORK, firmware.name("RPI_PICO", pico.DEVICE_SEED)),
                   os.path.join(ROOT, "build", "bench", "soak-frozen"),
-                  "## Soak on the Tablebox firmware: the app frozen into flash", 64 * KIB, 96 * KIB)
+                  "## Soak on the Tablebox firmware: the app frozen into flash", 64 * KIB,
+                  "a quarter of the free heap: room for the phones' server", 96 * KIB)
 SMALL_MAX, OK_MAX, VOTE_MAX, BOOT_MAX = pico.SMALL_MAX, pico.OK_MAX, pico.VOTE_MAX, pico.BOOT_MAX
 PART = 5  # "start" and "end": the first and the last 1/PART of the presses
 # A press's figure is its edge to the last byte before the next edge. When a `wait`
@@ -213,8 +214,8 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
 _KEYS = {HEAP: ("commit",), TIMES: ("times_commit", "boot")}  # what soak.json says of each run
 
 
-def _meta(gid, out=None):
-    path = os.path.join(out or STOCK.out, gid, "soak.json")
+def _meta(gid, out):
+    path = os.path.join(out, gid, "soak.json")
     return json.loads(_read(path)) if os.path.isfile(path) else {}
 
 
@@ -344,8 +345,8 @@ def checks(f, boot_ms=None, fw=STOCK):
         xs = [p for p in ps if p["kind"] in kinds]
         return max(xs, key=lambda p: p["ms"]) if xs else None
 
-    heap_max, why = fw.heap_limit(f["bare"])
-    rows = [("heap peak", "<= %s (%s)" % (kib(heap_max), why), kib(f["peak"]), verdict(f["peak"] <= heap_max))]
+    heap_max = fw.heap_limit(f["bare"])
+    rows = [("heap peak", "<= %s (%s)" % (kib(heap_max), fw.heap_why), kib(f["peak"]), verdict(f["peak"] <= heap_max))]
     if f["block"] is None:
         rows.append(("largest free block after a collection, smallest", ">= %s" % kib(fw.block_min), "not sampled", "MISS"))
     else:
