@@ -1,9 +1,10 @@
 """Tablebox on a Raspberry Pi Pico with MicroPython: boot, then run the one loop.
 
-On the device this is firmware/main.mpy beside the rest of the precompiled app (/core,
-/firmware, /boards), run by a two-line /main.py (tools/deploy.py MAIN; a mip install
-copies this file as /main.py). It picks the board module, builds the adapters, seeds the
-core from entropy and calls app.step(time.ticks_ms(), buttons.read()) every few ms.
+On the device it is frozen into the Tablebox firmware (tools/manifest.py) or, with stock
+MicroPython, firmware/main.mpy beside the precompiled app; a two-line /main.py runs it
+(tools/deploy.py MAIN, firmware/boot.py; a mip install copies this file as /main.py).
+It picks the board module, builds the adapters, seeds the core from entropy and calls
+app.step(time.ticks_ms(), buttons.read()) every few ms.
 
 - Safe mode: hold OK + BACK while powering up and the loop does not start (REPL free);
   the panel says "Safe mode" (show_safe_mode(), which never raises).

@@ -1,8 +1,8 @@
 """MicroPython freeze manifest of the Tablebox firmware (`./dev firmware`, tools/firmware.py).
 
 Frozen modules run from flash: their bytecode, constant tables and strings stay out of
-the heap (imported from .mpy on the filesystem, the app's code took 49 KB of it after the
-start and the What the Rule?! game peaked at 115 KB; frozen, 20 and 45: BENCHMARKS.md).
+the heap (What the Rule?!'s long soak game peaks at 116.0 KiB of heap with the app as .mpy
+files on the filesystem, at 44.3 KiB frozen: BENCHMARKS.md's soak sections).
 
 - What the stock firmware freezes stays: RPI_PICO and RPI_PICO2 have no manifest of their
   own and build with the rp2 port's boards/manifest.py (_boot.py, rp2, asyncio, onewire,
