@@ -99,7 +99,7 @@ def test_a_uf2s_extent_is_read_from_its_blocks(tmp_path, monkeypatch):
     path.write_bytes(e10 + block(firmware.FLASH_BASE) + block(fs_start - 256))
     assert firmware.uf2_extent(str(path)) == (firmware.FLASH_BASE, fs_start)
     monkeypatch.setattr(firmware, "storage_bytes", lambda board: 1408 * 1024)
-    firmware.check_fits(str(path), "RPI_PICO")
+    assert firmware.check_fits(str(path), "RPI_PICO") == (640, 640)
     path.write_bytes(block(firmware.FLASH_BASE) + block(fs_start))
     with pytest.raises(firmware.BuildError):
-        firmware.check_fits(str(path), "RPI_PICO")
+        assert firmware.check_fits(str(path), "RPI_PICO") == (640, 640)

@@ -176,8 +176,9 @@ def build(board, seed, jobs, tool, log, production=False):
     _run(["make", "-C", folder, "-j", str(jobs)], log, _env(tool))
     uf2 = os.path.join(WORK, name(board, seed))
     shutil.copyfile(os.path.join(folder, "firmware.uf2"), uf2 + ".tmp")
-    check_fits(uf2 + ".tmp", board)
+    used, room = check_fits(uf2 + ".tmp", board)
     os.replace(uf2 + ".tmp", uf2)  # whoever reads the old one (an emulator starting) reads it whole
+    say("%s: %d KB of the %d KB below the filesystem" % (os.path.relpath(uf2, ROOT), used, room))
     return uf2
 
 
@@ -236,13 +237,13 @@ def uf2_extent(path):
 
 
 def check_fits(uf2, board):
-    """The UF2 must end below the filesystem: flashing it keeps the saves."""
+    """The UF2 must end below the filesystem: flashing it keeps the saves. Returns (KB it
+    writes, KB below the filesystem)."""
     fs_start = FLASH_BASE + BOARDS[board] - storage_bytes(board)
     lo, hi = uf2_extent(uf2)
     if hi > fs_start:
         raise BuildError("%s writes up to 0x%08x, into the filesystem at 0x%08x" % (uf2, hi, fs_start))
-    say("%s: %d KB of the %d KB below the filesystem" % (
-        os.path.relpath(uf2, ROOT), (hi - lo + 1023) // 1024, (fs_start - FLASH_BASE) // 1024))
+    return (hi - lo + 1023) // 1024, (fs_start - FLASH_BASE) // 1024
 
 
 def _read(path):
