@@ -9,7 +9,9 @@ missing everywhere comes back as the key itself (visible in tests, never a crash
 
 The words stay on flash. Loading a table reads its file once and keeps only an index,
 6 bytes a key (16 bits of the key's hash, where its line starts, how long it is), and the
-open file (~1.2 KB on the Pico's littlefs); a lookup finds the hash in the index (bytes.find, C speed), reads that one line
+open file (~1.2 KB on the Pico's littlefs; in the Tablebox firmware a small reader of the
+frozen bytes, core.open_data); a lookup finds the hash in the index (bytes.find, C speed),
+reads that one line
 and checks its key, so a hash that differs between interpreters (CPython salts it) changes
 no result. A table held as a dict of strings took ~68 bytes a key on the Pico's heap (two
 string objects of 16-byte blocks each), 6.5 KiB for the core's words alone. The last

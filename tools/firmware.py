@@ -33,6 +33,7 @@ import glob
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -67,12 +68,12 @@ def say(msg):
     print("firmware: " + msg, file=sys.stderr, flush=True)
 
 
-def _run(cmd, log, env=None, cwd=None):
+def _run(cmd, log, env=None):
     """Run cmd with its output appended to the file log; BuildError with the tail on failure."""
     with open(log, "a") as f:
         f.write("\n$ %s\n" % " ".join(cmd))
         f.flush()
-        p = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+        p = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
     if p.returncode:
         with open(log) as f:
             tail = f.read()[-3000:]
@@ -218,8 +219,6 @@ def storage_bytes(board):
 
 def uf2_extent(path):
     """(lowest, highest + 1) flash address the UF2 writes."""
-    import struct
-
     lo, hi = None, 0
     with open(path, "rb") as f:
         data = f.read()
