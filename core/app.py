@@ -29,7 +29,6 @@ _STATUS_ASLEEP = const(8)  # status LED level while the screen sleeps: the box i
 FULL = 255  # a lamp that means something is lit at the board's full level
 LAMPS = {"": (0, 0), "yes": (FULL, 0), "no": (0, FULL), "both": (FULL, FULL)}  # Screen.leds
 WARM_MS = 100  # warm() work starts only this soon after a press or release is answered
-BOOT_WARM_MS = 1000  # or after the boot's first frame: the home menu is read before a press
 
 
 class App:
@@ -59,9 +58,8 @@ class App:
         self._after = []  # work for after the next push to the panel (saves)
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
         self.changes = 0
-        self._warm = []  # modules to import while the box is idle, see warm()
+        self._warm = []  # work for while the box is idle, see warm()
         self._answered = None  # when the last input was answered (drawn, saved), see warm()
-        self._window = BOOT_WARM_MS  # how long warm work may start after that, see warm()
         i18n.use("ui")
         from core import settings
 
@@ -128,18 +126,12 @@ class App:
 
     def warm(self, *work):
         """Do this work while the table reads the screen, one item per step, in order: a
-        module name is imported, a function called. Loading a module from flash takes
-        10-150 ms on the Pico (What the Rule?!'s the most), better spent then than after
-        the press that needs it; but a press that comes during an import waits for it.
-        So an item starts only in the moments right after the box answered a press or a
-        release (within WARM_MS of the first step after it: the frame on the panel and the
-        game saved; no button held): a new screen is read for longer than an import takes
-        (the largest, begun 100 ms after, is over 250 ms after), while later in a quiet
-        spell the next press may come at any moment. What is left waits for the next
-        press. After the boot the moment is longer (BOOT_WARM_MS): nobody presses while a
-        box comes on, so the home menu's imports all run (the first game chosen took
-        58.7 ms on the emulated Pico while they waited for a first press). Replaces what
-        is still pending: warm() cancels it."""
+        function called (core.prepare's: the next screen drawn ahead). A press that comes
+        during an item waits for it, so an item starts only in the moments right after
+        the box answered a press or a release (within WARM_MS of the first step after it:
+        the frame on the panel and the game saved; no button held), when a new screen is
+        being read; what is left waits for the next press. Replaces what is still
+        pending: warm() cancels it."""
         self._warm = list(work)
 
     def after(self, fn):
@@ -163,7 +155,6 @@ class App:
         if events:
             self._last_input = now
             self._answered = None  # see warm(): set at the next idle step
-            self._window = WARM_MS
             if self.asleep:
                 self._wake()
                 return
@@ -180,12 +171,8 @@ class App:
             if self._load_native is not None and not mask and not self._dirty:
                 load, self._load_native = self._load_native, None
                 self._guard(lambda: self._use(load()))
-            elif self._warm and ticks_diff(now, self._answered) < self._window and not mask and not self._dirty:
-                w = self._warm.pop(0)
-                if callable(w):
-                    self._guard(w)
-                else:
-                    self._guard(__import__, w)
+            elif self._warm and ticks_diff(now, self._answered) < WARM_MS and not mask and not self._dirty:
+                self._guard(self._warm.pop(0))
         if not self.asleep:
             if self._guard(self.top().tick, now):
                 self._dirty = True
@@ -286,7 +273,7 @@ class App:
 
     def seeds(self):
         """The generator of new games' seeds, made with the first game (core.rng loaded,
-        the seed read if it is a function: the device's entropy); start_new warms it."""
+        the seed read if it is a function: the device's entropy)."""
         if self._rng is None:
             from core.rng import Rng
 

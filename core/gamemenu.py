@@ -1,6 +1,5 @@
-"""Around a game's turns: starting one (setup, or the offer to resume the saved one) and
-the game menu. Imported when needed and released when a turn's prompt
-shows again (core.play), so the turns do not carry this code.
+"""The game menu (BACK or "Menu…" on a turn's screen). Imported when needed and released
+when a turn's prompt shows again (core.play), so the turns do not carry this code.
 
 The game menu (BACK or "Menu…" on a root prompt): score table, the game's views, the
 table's overrides (law effects the box cannot know: each a prompt chain to an action,
@@ -11,10 +10,6 @@ the game.
 
 from core.i18n import t
 from core.ui import Confirm, Menu, Message, NumberPicker, Table
-
-# core.play (the turns) is imported where a game begins or resumes, not with this module:
-# the home menu warms this module, and the heap there holds no more than the first press
-# needs (start_new warms the turns' code while the players are set up).
 
 
 def menu(play):
@@ -88,144 +83,3 @@ def _undo(play, steps):
 def _end(play):
     play.session.end()
     play.app.home()
-
-
-def _rehearse_opening(game_id):
-    """The game's first prompt drawn unseen (its optional opening(), see core.games), once
-    its module is loaded and its words registered (App.warm: in the order given)."""
-    from core import games
-    from core.prompts import rehearse
-
-    game = games.load(game_id)
-    if hasattr(game, "opening"):
-        rehearse(game.opening)
-
-
-def start_new(app, game_id):
-    """Setup (players, then the game's options) and the first prompt of a new game."""
-    from core import games, i18n
-    from core.players import setup_players
-
-    info = games.info(game_id)
-    # The game's module first, the largest import (What the Rule?!'s, DRWS's: 150 ms and
-    # more on the emulated Pico): begun at once, it is over before a quick press on the
-    # players screen (begun after the others, it still ran then: +35 ms to that press).
-    # Then its words, registered and indexed in one step (registering empties the recent
-    # look-ups, and the next look-up indexed the game's table: 40 ms of that press), so
-    # that its opening is drawn in them (DRWS's mat: a rehearsal before that drew the
-    # keys, and the press that starts the game took 50.4 ms).
-    def words():
-        games.load(game_id)
-        i18n.preload(game_id)
-
-    mods = ("core.session", "core.prompts", "core.play", "core.show")
-    app.warm("core.games." + info[1], words, lambda: _rehearse_opening(game_id), app.seeds, *mods)
-    settings = {}
-    game = None
-
-    def begin():
-        from core.play import Play
-        from core.session import Session
-
-        problem = None
-        if hasattr(game, "progress"):  # the game starts from its progress (a campaign)
-            from core import progress
-
-            rec, problem = progress.load(app.storage, game_id) if app.storage else (None, None)
-            settings["progress"] = rec or {}
-        try:
-            session = Session(game_id, settings, app.new_seed(), (), app.storage)
-        except ValueError as e:  # a setting the game refuses (too few players for it)
-            app.push(Message(t("ui.refused"), [str(e)], app.pop))
-            return
-        Play(app, session).show()
-        if problem:
-            app.push(Message(t("game.damaged"), [t("game.progress_damaged", problem)], app.pop))
-        app.after(session.save)  # the first prompt first, the flash after
-        app.after(lambda: remember(app, game_id))
-
-    def options(k):
-        if k == len(game.OPTIONS):
-            begin()
-            return
-        key, label, values = game.OPTIONS[k]
-        when = getattr(game, "WHEN", {}).get(key)
-        if when and not when(settings):  # not asked: this table has no use for it
-            options(k + 1)
-            return
-
-        def chosen(i):
-            settings[key] = values[i]
-            options(k + 1)
-
-        app.push(Menu(t(label), [t(label + "." + str(v)) for v in values], chosen))
-
-    def players(names):
-        nonlocal game
-        game = games.load(game_id)
-        settings["players"] = names
-        options(0)
-
-    setup_players(app, info[3], info[4], players)
-
-
-def resume(app, game_id):
-    """Offer the saved game; a damaged save is reported (and kept aside), never lost.
-
-    When one copy was damaged and the other is good, the damage is reported first and
-    OK leads on to the good copy (the step before, at worst)."""
-    from core import savefile
-
-    if not savefile.stored(app.storage, savefile.files(game_id)):
-        start_new(app, game_id)
-        return
-    from core import release, saves  # the loader: released once the turns are on (Play.show)
-
-    rec, bad = saves.fetch(app.storage, game_id)
-    if rec is None:
-        release("core.saves")  # nothing to resume: a new game's setup does not need it
-        if bad:
-            app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], lambda: start_new(app, game_id)))
-        else:
-            start_new(app, game_id)
-        return
-    from core.session import Session  # here: a new game sets up its players first
-
-    try:
-        session = Session.from_record(rec, app.storage)
-    except (ValueError, KeyError, TypeError):
-        # Checked by the loader already; kept as a last line of defence.
-        app.push(Message(t("game.damaged"), [t("game.damaged_text", saves.quarantine(app.storage, game_id))], lambda: start_new(app, game_id)))
-        return
-    remember(app, game_id)
-
-    def replace():
-        session.end()
-        app.home()
-        start_new(app, game_id)
-
-    def new():
-        app.pop()
-        app.push(Confirm(t("game.new"), [t("game.end_q")], replace))
-
-    def offer():
-        from core.play import Play, app_title
-
-        if bad:
-            app.pop()
-        title = app_title(game_id)
-        lines = [t("game.resume_q"), session.game.summary(session.state)]
-        app.push(Confirm(title, lines, lambda: Play(app, session).show(), new, t("game.resume_ok"), t("game.resume_new")))
-
-    if bad:
-        app.push(Message(t("game.damaged"), [t("game.damaged_text", bad)], offer))
-    else:
-        offer()
-
-
-def remember(app, game_id):
-    """Record game_id as the game the box offers to resume after a reset. Written only
-    when it changes: the boot resumes the last game, and rewriting the same name there
-    cost flash writes at every boot."""
-    if app.storage and app.storage.get("last") != game_id.encode():
-        app.storage.put("last", game_id.encode())

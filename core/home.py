@@ -5,11 +5,10 @@ start(app) pushes the home menu and, when the last game played has a save, the q
 "Resume <game>?" on top of it, so a box that lost power comes back to its game in one
 press. A choice on the home menu first releases the games played before (leave_games).
 
-What the highlighted row needs is imported while the table reads the menu (App.warm), and
-what only the other kind of choice needs is released, so a press on OK finds its code
-loaded and the Secret vote never carries the game menu, sessions and saves on the heap
-(nor a game the vote tool). A game or the vote chosen parks the menu (App.park_home):
-this module's code is released until the menu is back on top.
+What only the other kind of choice needs is released while a row is highlighted, so the
+Secret vote never carries the game's start, sessions and saves on the heap of the stock
+firmware (nor a game the vote tool). A game or the vote chosen parks the menu
+(App.park_home): this module's code is released until the menu is back on top.
 """
 
 import sys
@@ -20,21 +19,10 @@ from core.ui import ROWS, Menu, Message
 
 
 # Per kind of row (a game, the Secret vote): the core modules only it needs (released when
-# the other kind is highlighted or chosen) and what to warm while it is highlighted.
-GAME_ONLY = ("core.gamemenu", "core.session", "core.saves", "core.savefile", "core.play", "core.progress",
+# the other kind is highlighted or chosen).
+GAME_ONLY = ("core.start", "core.gamemenu", "core.session", "core.saves", "core.savefile", "core.play", "core.progress",
              "core.show", "core.playout", "core.tiles", "core.textentry")
 VOTE_ONLY = ("core.ballot",)
-# Leaves first: each idle step imports one module, so a press waits for one at most.
-# core.saves (the loader) only while a game has a save to resume: see HomeMenu.draw.
-# A game row also warms what the games' modules import (all: prompts, show; all but 23:
-# tiles): start_new imports the game's own module at once, and with these loaded it is
-# over before a quick press on the players screen (What the Rule?!'s took 221 ms on the
-# emulated Pico, and an UP 280 ms after the OK waited 22 ms for it).
-WARM = {
-    "game": ("core.bigfont", "core.players", "core.savefile", "core.saves", "core.gamemenu", "core.prompts",
-             "core.show", "core.tiles"),
-    "vote": ("core.bigfont", "core.players", "core.prompts", "core.secret", "core.ballot"),
-}
 
 
 def _kind(i):
@@ -52,7 +40,7 @@ def start(app):
     app.push(HomeMenu(app))
     last = _last(app)
     if last:
-        from core.gamemenu import resume
+        from core.start import resume
 
         app.park_home()
         resume(app, last)
@@ -82,7 +70,7 @@ class HomeMenu(Menu):
         Menu.__init__(self, t("home.title"), home_items(app), lambda i: choose(app, i), on_back=lambda: None)
         self.saved = ()
         self.seen = -1
-        self.kind = 0  # the kind of row last warmed for (0: none yet)
+        self.kind = 0  # the kind of row last kept for (0: none yet)
 
     def draw(self, f):
         kind = _kind(self.index)
@@ -92,10 +80,6 @@ class HomeMenu(Menu):
                 self.saved = _saved(self.app)
             self.kind = kind
             _keep(kind)
-            warm = WARM.get(kind, ())
-            if not self.saved:  # nothing to resume: the loader stays on flash
-                warm = [m for m in warm if m != "core.saves"]
-            self.app.warm(*warm)
         Menu.draw(self, f)
         for i in self.saved:
             if i != self.index and self.top <= i < self.top + ROWS:
@@ -140,14 +124,13 @@ def _game_label(g):
 def choose(app, i):
     n = len(games.GAMES)
     leave_games(games.GAMES[i][0] if i < n else None)
-    app.warm()  # nothing more while the choice's screens are up
     _keep(_kind(i))
     if i < n:
         g = games.GAMES[i]
         if not g[1]:
             app.push(Message(g[2], [t("ui.soon_text")], app.pop))
             return
-        from core.gamemenu import resume
+        from core.start import resume
 
         app.park_home()
         resume(app, g[0])

@@ -17,7 +17,7 @@ answered(prompt, value), secret (True inside a voter's chain, core.secret: YES a
 never answer a dialog there) and, for root prompts, menu().
 """
 
-from core import release
+from core import prepare, release
 from core.i18n import t
 from core.prompts import is_prompt, open_prompt
 from core.frame import fit
@@ -101,9 +101,10 @@ class Play:
     secret = False  # the table's own questions: YES/NO may answer dialogs
     voter = None
 
-    def __init__(self, app, session):
+    def __init__(self, app, session, again):
         self.app = app
         self.session = session
+        self.again = again  # again(app, game_id): a new game of this kind (core.start)
         self.title = app_title(session.game_id)
 
     def names(self):
@@ -116,29 +117,30 @@ class Play:
         if p is None:
             self.final()
         else:
-            # Back to the turns: the menu's code can go, and the player setup's, its name
-            # entry's (unless the game holds it: a second copy would load) and the loader's.
-            holds = getattr(self.session.game, "HOLDS", ())
-            for m in ("core.gamemenu", "core.players", "core.textentry", "core.saves"):
-                if m not in holds:
-                    release(m)
+            # Back to the turns: the code of the menu, the player setup and the loader can
+            # go (the stock firmware's heap; a name entry a game imports stays with it).
+            for m in ("core.gamemenu", "core.players", "core.saves"):
+                release(m)
             if p.kind != "secret":  # a secret starts on its hand-over
                 p.last = self.session.last()
             open_prompt(self, p, True)
             top = app.top()
             if top.on_back is None:
                 top.on_back = self.menu  # BACK on a root question: the game menu
+            prepare.ahead(self, p)
 
     def answered(self, p, value):
         nxt = p.answer(value)
         if is_prompt(nxt):
             open_prompt(self, nxt)
+            prepare.ahead(self, nxt)
         else:
             self.act(nxt)
 
     def act(self, action):
+        s = self.session
         try:
-            self.session.apply(action, False)
+            s.apply(action, False, prepare.taken(s, action))
         except ValueError as e:
             self.app.push(Message(t("ui.refused"), [str(e)], self.app.pop))
             return
@@ -233,9 +235,7 @@ def ranking(play, rows):
 
     def chosen(i):
         if i == n:
-            from core.gamemenu import start_new
-
-            start_new(play.app, play.session.game_id)
+            play.again(play.app, play.session.game_id)
         elif i == n + 1:
             play.app.home()
 

@@ -37,58 +37,9 @@ Common fields: `player` (index of who answers, or None for the whole table), `bi
 text for the whole table to read, drawn large) and `lines` (small context lines); `last`
 (what was done last, set by core.play on a turn's first screen) is drawn with the lines;
 `edit` and `undo` (a state of something built step by step, and the edit's name: see
-open_prompt); `warm` (modules an answer needs, imported while the table reads the
-question: App.warm; or a rehearse() of the question likely to come next).
+open_prompt). What the next screen needs is prepared by core.prepare, never by a prompt.
 Tiles (Multi, Show) are (value, label) pairs of short strings: the value drawn large.
 """
-
-
-class _Unseen:
-    """A rehearsal's ctx, and its app: the players' names; it keeps the screen an opener
-    pushes and never takes an answer."""
-
-    secret = False
-    screen = None
-
-    def __init__(self, names):
-        self._names = names
-        self.app = self
-
-    def names(self):
-        return self._names
-
-    def push(self, screen):
-        self.screen = screen
-
-
-def rehearse(p, names=()):
-    """Draw prompt p (not a secret; or what the function p returns, when a prompt) on a
-    frame nobody sees, while the table reads the screen before it (a prompt's warm): its
-    words are looked up and its texts built now
-    and kept among the recent ones (core.i18n, core.frame), so the press that opens it
-    draws from them (a new small text costs 0.5 ms on the Pico, with a glyph like the
-    cursor's 1.5, a large one up to 1.9, a look-up 0.4). Values that differ when it
-    opens (the roll to come) are built then. Only with its screen's code loaded: a
-    rehearsal imports nothing. Here, not in a module of its own: one more file in core/
-    made every boot 4.3 ms slower on the emulated Pico (294.7 -> 299.0 of 300). Only a
-    speed-up: whatever goes wrong in it (no room for its frame) is left to the press,
-    which then builds the texts as without it; it never stops the game."""
-    import sys
-
-    from core.frame import Frame
-
-    try:
-        if not isinstance(p, Prompt):
-            p = p()
-            if not isinstance(p, Prompt):  # an action: no screen
-                return
-        mod, fn = p.screen
-        if sys.modules.get(mod) is not None:
-            unseen = _Unseen(names)
-            getattr(sys.modules[mod], fn)(unseen, p, False)
-            unseen.screen.draw(Frame())
-    except Exception:  # see above
-        pass
 
 
 def is_prompt(x):
@@ -133,14 +84,11 @@ def open_prompt(ctx, p, root=False):
             top.on_back = lambda: open_prompt(ctx, p.undo())
         elif leave:
             top.on_back = leave
-    if p.warm:
-        app.warm(*p.warm)
 
 
 class Prompt:
     kind = ""
     last = None
-    warm = ()  # module names (or callables) for App.warm once the prompt is on screen
     screen = ("core.play", "")  # (module, function) that opens it: fn(ctx, prompt, root)
 
     def __init__(self, title, then, player=None, big=None, lines=None, edit=None, undo=None):

@@ -50,7 +50,6 @@ class Secret(Prompt):
     kind = "secret"
     screen = ("core.secret", "secret")
     recorded = ("secret.recorded", "secret.hidden", "secret.hidden2")  # the "recorded" screen
-    ready = ()  # App.warm work once every answer is in, while the last "recorded" screen is read
 
     def __init__(self, title, voters, ask, then, **kw):
         Prompt.__init__(self, title, then, **kw)
@@ -244,8 +243,6 @@ class SecretFlow:
             app = self.app
             app.cut(self.base + 1)
             app.replace(Recorded(self))
-            if self.p.ready and len(self.answers) == len(self.p.voters):
-                app.warm(*self.p.ready)  # (the same whatever was answered)
             if alone:  # arranged: it wraps, so only its value's pages show the answer
                 app.refresh(NumberPicker.VALUE_PAGES)
             elif q.kind != "vote":

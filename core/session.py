@@ -52,11 +52,15 @@ class Session:
         for i in range(len(log) if n is None else n):
             self._apply(log[i])
 
-    def _apply(self, action):
-        """Apply and log one action, noting when it drew from the game's random stream."""
+    def _apply(self, action, after=None):
+        """Apply and log one action, noting when it drew from the game's random stream.
+        after: the state the action leads to, worked out already (core.prepare)."""
         state = self.state
         before = state.get("rng")
-        self.game.apply(state, action)
+        if after is None:
+            self.game.apply(state, action)
+        else:
+            self.state = state = after
         if self.drawn is not None and state.get("rng") != before:
             self.drawn.append(len(self.log))
         self.log.append(action)
@@ -75,10 +79,11 @@ class Session:
     def prompt(self):
         return self.game.prompt(self.state)
 
-    def apply(self, action, save=True):
+    def apply(self, action, save=True, after=None):
         """Validate and apply; ValueError (with the reason) leaves everything unchanged.
-        save=False: the caller saves (the box answers the press first, see App.after)."""
-        self._apply(action)
+        save=False: the caller saves (the box answers the press first, see App.after).
+        after: the state the action leads to from this one, made ahead (core.prepare)."""
+        self._apply(action, after)
         self.redo_log = []
         if save:
             self.save()

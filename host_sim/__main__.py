@@ -161,9 +161,9 @@ def run_terminal(args):
 def main(argv=None):
     args = parse(argv)
     if args.kit:
-        from host_sim import kit
+        from host_sim import register_kit
 
-        kit.register()
+        register_kit()
     if args.script is not None:
         return run_script(args)
     if args.echo or args.png:

@@ -116,9 +116,9 @@ def main(argv):
     i18n.use("ui")
     built = [g for g in games.GAMES if g[1]]
     if len(argv) == 4 and argv[0] == "kit":
-        from host_sim import kit
+        from host_sim import register_kit
 
-        kit.register()
+        register_kit()
         built = [g for g in games.GAMES if g[0] == "kit"]
     problem = None
     if len(argv) != 4:

@@ -1,6 +1,7 @@
 """The kit: a small game that uses every part of the core the real games build on, for
 tests and the simulator (`./dev sim --kit`, `--script` scripts starting with `# kit`).
-It never ships to the device.
+It never ships to the device; host_sim.register_kit() puts it on the home menu. It is
+written as a game module is, and tests/test_tactics.py holds it to the same rules.
 
 Two rounds for 2-4 players; each round:
   predict  Secret: every player secretly predicts a number 1-9 (a secret number). It is
@@ -17,8 +18,6 @@ Views: the dice and the cards entered. describe(): every action in words; brief(
 the predictions, the ballot and the reveal. progress(): games finished and best score.
 """
 
-import sys
-
 from core.prompts import Choice, Number
 from core.secret import Secret
 from core.textentry import Text
@@ -32,15 +31,6 @@ SHAPES = ("\u25cf", "\u25b2", "\u25a0")  # circle, triangle, square (filled)
 OUTLINE = ("\u25cb", "\u25b3", "\u25a1")
 COLOURS = "RGBYW"
 OPTIONS = ()
-
-
-def register():
-    """Make the kit a game of the box (last on the home menu); idempotent."""
-    from core import games
-
-    sys.modules["core.games.kit"] = sys.modules[__name__]
-    if not [g for g in games.GAMES if g[0] == ID]:
-        games.GAMES = games.GAMES + ((ID, "kit", TITLE, 2, 4),)
 
 
 def new(settings, seed):

@@ -6,7 +6,7 @@ native loops the display is told which columns of each page changed."""
 import sys
 
 from core import buttons as B
-from core.app import BOOT_WARM_MS, WARM_MS, App
+from core.app import WARM_MS, App
 from core.ui import Screen
 from host_sim import fakes
 from host_sim.script import Runner
@@ -63,27 +63,26 @@ def test_after_runs_once_after_the_push_of_its_step():
     assert log.count("after") == 1
 
 
-def test_warm_work_runs_right_after_a_press_is_answered_never_later_in_the_quiet(monkeypatch):
+def test_warm_work_runs_right_after_a_press_is_answered_never_later_in_the_quiet():
     app, log, run = box()
-    for m in ("core.playout", "core.results"):
-        monkeypatch.delitem(sys.modules, m, raising=False)
-    run.hold(0, BOOT_WARM_MS + 10)  # the boot and any input are long past
-    app.warm("core.playout", "core.results")
+    run.hold(0, 1000)  # the boot and any input are long past
+    calls = []
+    app.warm(lambda: calls.append(1), lambda: calls.append(2))
     run.hold(0, 500)
-    assert "core.playout" not in sys.modules  # later in a quiet spell a press may come any moment
+    assert calls == []  # later in a quiet spell a press may come any moment
     run.hold(B.DOWN, 60)
-    assert "core.playout" not in sys.modules  # nothing while a button is held (its release waits)
+    assert calls == []  # nothing while a button is held (its release waits)
     app.step(run.now + 10, 0)  # the release, answered
-    assert "core.playout" not in sys.modules
+    assert calls == []
     app.step(run.now + 20, 0)  # the next step, right after it: the first item
-    assert "core.playout" in sys.modules and "core.results" not in sys.modules
+    assert calls == [1]
     app.step(run.now + 30, 0)
-    assert "core.results" in sys.modules  # one item a step while the moment lasts
+    assert calls == [1, 2]  # one item a step while the moment lasts
 
 
 def test_warm_work_runs_after_an_answer_that_took_long():
     app, log, run = box()
-    run.hold(0, BOOT_WARM_MS + 10)
+    run.hold(0, 1000)
     calls = []
     app.warm(lambda: calls.append(1))
     t = run.now
@@ -96,40 +95,18 @@ def test_warm_work_runs_after_an_answer_that_took_long():
     assert calls == [1]
 
 
-def test_after_the_boot_warm_work_runs_for_longer_without_a_press(monkeypatch):
-    # The home menu's first frame: its imports (the players' setup, the game menu) run
-    # before the first press, not on it, though none came within WARM_MS.
-    monkeypatch.delitem(sys.modules, "core.results", raising=False)
+def test_warm_work_left_when_the_moment_passes_waits_for_the_next_press():
     app, log, run = box()
     calls = []
-    run.hold(0, WARM_MS + 10)
-    app.warm(lambda: calls.append(1), "core.results")
-    run.hold(0, 20)
-    assert calls == [1] and "core.results" in sys.modules
-    run.hold(0, BOOT_WARM_MS)  # past the boot's moment: later work waits for a press
-    app.warm(lambda: calls.append(2))
-    run.hold(0, 500)
-    assert calls == [1]
-    run.do("DOWN")  # from now on the moment after a press is WARM_MS
-    run.hold(0, WARM_MS)
-    app.warm(lambda: calls.append(3))
-    run.hold(0, 500)
-    assert calls == [1, 2]
-
-
-def test_warm_work_left_when_the_moment_passes_waits_for_the_next_press(monkeypatch):
-    app, log, run = box()
-    monkeypatch.delitem(sys.modules, "core.results", raising=False)
-    app.warm(lambda: None, "core.results")
+    app.warm(lambda: calls.append(0), lambda: calls.append(1))
     run.do("DOWN")  # press and release; the first item runs right after the release
-    assert "core.results" in sys.modules  # the second too, still within WARM_MS
-    calls = []
+    assert calls == [0, 1]  # the second too, still within WARM_MS
     run.hold(0, WARM_MS)  # the moment after the release has passed
-    app.warm(lambda: calls.append(1))
+    app.warm(lambda: calls.append(2))
     run.hold(0, 1000)
-    assert calls == []
+    assert calls == [0, 1]
     run.do("UP")
-    assert calls == [1]
+    assert calls == [0, 1, 2]
 
 
 def test_a_dpad_press_draws_its_release_does_not():

@@ -9,8 +9,6 @@ import os
 import re
 import sys
 
-import pytest
-
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -154,62 +152,6 @@ def test_the_mat_is_chosen_on_one_screen_and_back_returns_to_the_slot_before_wit
     assert slot2.answer(slot2.initial).answer("Odd").initial == 1  # forward again: the choices made before
 
 
-def test_the_first_payment_is_rehearsed_while_the_result_is_read(monkeypatch):
-    # The result's screen draws the chips to take unseen (core.prompts.rehearse): the OK
-    # that opens them then builds no text (they were 50-55 ms on the Pico).
-    from core import frame
-    from core.prompts import rehearse
-
-    s = game(m=mat(v=("v:left", "v:min")))
-    g.apply(s, ["card", "v:alone"])
-    vote(s, [1, 1], [1, 1], [0, 1])
-    result = g.prompt(s)
-    assert result.kind == "show" and len(result.warm) == 1
-    frame._recent.clear()
-    frame._recent_big.clear()
-    built = []
-    build = frame._build
-    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
-    result.warm[0]()
-    assert "Take chips: 2" in built
-    g.apply(s, ["result", 1])
-    pay = g.prompt(s)
-    assert pay.kind == "fields" and pay.title == "Take chips: 2"
-    del built[:]
-    rehearse(pay, s["players"])  # drawn as its screen draws it
-    assert built == []
-
-
-def test_a_pool_reset_the_payment_may_cause_is_rehearsed_while_the_chips_are_chosen(make_box, monkeypatch):
-    from core import frame
-
-    s = game(m=mat(v=("v:left", "v:min")))
-    g.apply(s, ["card", "v:alone"])
-    vote(s, [1, 1], [1, 1], [0, 1])
-    g.apply(s, ["result", 1])
-    assert s["dues"][0][1] == 2
-    assert g.prompt(s).warm == ()  # the pool holds enough of every colour
-    taken = 15 - 6 - 1  # all but one yellow into the ledger: 1 left
-    s["pool"][Y] -= taken
-    s["chips"][0][Y] += taken
-    pay = g.prompt(s)
-    frame._recent.clear()
-    frame._recent_big.clear()
-    pay.warm[0]()
-    built = []
-    build = frame._build
-    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
-    a = ["pay", s["dues"][0][0], 0, 0, 0, 2, 0]  # the last yellow and one more
-    g.apply(s, a)
-    note = g.prompt(s)
-    assert note.title == "Pool reset" and note.big == "yellow"
-    note.last = g.brief(s, a)  # as core.play shows it (Session.last)
-    from core.prompts import rehearse
-
-    rehearse(note)
-    assert built == []
-
-
 def test_a_payments_chips_start_on_the_colour_the_pool_holds_most_of():
     s = game(m=mat(v=("v:left", "v:min")))
     g.apply(s, ["card", "v:alone"])
@@ -247,42 +189,6 @@ def _script(upto):
     with open(os.path.join(HERE, "scripts", "drws_3players.txt")) as f:
         lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
     return [x for x in lines[: lines.index(upto)] if not x.startswith("#")]
-
-
-@pytest.mark.parametrize("custom", [False, True])
-def test_the_setup_screen_is_rehearsed_on_the_mats_last_slot(make_box, monkeypatch, custom):
-    # OK on the last slot's card (or on a custom card's name) opens "Setup": its words
-    # and texts are ready, drawn unseen while the slot was read (the press built all 8,
-    # 51.2 ms on the emulated Pico, 50 allowed). Typing the name keeps no new text, so a
-    # custom card's last OK draws from the rehearsal too.
-    from core import frame
-
-    box = make_box().do(*_script("# draw")[:-1], "wait 500")
-    if custom:
-        box.to(len(box.app.top().items) - 2)  # "Custom card...", above "Menu..."
-        assert box.app.top().items[box.app.top().index] == "Custom card..."
-        box.do("OK", "wait 500", "UP", "RIGHT", "UP", "UP")
-        assert box.lines()[0] == "Card name"
-    built = []
-    build = frame._build
-    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
-    box.do("OK")
-    assert box.lines()[0] == "Setup" and "Mat laid out" in box.lines()
-    assert not [x for x in box.lines() if x in built], built
-
-
-def test_a_card_list_lets_go_of_the_large_texts_before_the_name_entry_loads(make_box):
-    # The list of cards to put to the vote draws one large text (the player's name):
-    # those of the screens before (the ledger's numbers, the results) go while it is read,
-    # then the custom name's entry is loaded (3 KB of large texts kept there made DRWS's
-    # heap peak, 118.2 KiB of 117.9 allowed on the emulated Pico).
-    from core import frame
-
-    box = make_box().do(*_script("# card c:12"), "OK", "OK")  # a rule change: its list
-    assert box.lines()[0] == "Card to the vote"
-    box.do("wait 500")
-    assert not frame._recent_big.new and not frame._recent_big.old
-    assert "core.textentry" in sys.modules
 
 
 def test_setup_refuses_two_corrections_for_one_colour_and_takes_the_starting_chips_in_order():
@@ -684,31 +590,6 @@ def test_nothing_of_a_ballot_is_saved_or_shown_before_the_reveal(make_box):
     box.do("wait 1000", "OK")
     box.to(1).do("NO", "OK")
     assert box.lines()[0] == "YES 2 : 3 NO"
-
-
-def test_the_starting_chips_are_rehearsed_once_the_last_prediction_is_in(make_box, monkeypatch):
-    # Every prediction given, the last "recorded" screen is read while the first
-    # player's starting chips are drawn unseen: not before (answers may still change).
-    from core import frame
-    from core.prompts import rehearse
-
-    seen = []
-    rehearse_phase = g._rehearse_phase
-    monkeypatch.setattr(g, "_rehearse_phase", lambda s, ph: seen.append(ph) or rehearse_phase(s, ph))
-    m = mat()
-    box = resumed(make_box, [["mat"] + m["c"] + m["v"] + m["i"], ["draw"]])
-    box.do("wait 1000", "OK")  # the places drawn
-    for k in range(3):
-        box.do("wait 1000", "OK").to(k + 1).do("OK", "wait 500")
-        assert seen == (["chips"] if k == 2 else []) and "Answer recorded." in box.lines()
-        if k < 2:
-            box.do("OK")  # pass it on
-    built = []
-    build = frame._build
-    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
-    box.do("OK")
-    assert box.lines()[0] == "Take 7 chips"
-    assert not [x for x in built if x in ("Take 7 chips", "white", "purp", "←→ field ↑↓ value OK")], built
 
 
 def test_predictions_are_never_on_screen_before_the_prediction_round(make_box):

@@ -211,7 +211,7 @@ def test_resuming_the_last_game_at_boot_writes_no_flash(dev):
     app = fw.main(hw=hw, steps=polls(20))
     assert app.top().title == "23" and writes == []  # "Resume this game?", nothing written
     assert _files(hw.storage.root) == before  # nor removed or replaced another way
-    from core.gamemenu import remember
+    from core.start import remember
 
     remember(app, "mmag")  # another game: written
     assert writes == ["last"] and hw.storage.get("last") == b"mmag"

@@ -65,13 +65,14 @@ def test_illegal_action_refused_on_screen_and_nothing_lost(make_box):
     # damaged or hand-made log, a future input path) is refused with the game's reason.
     from core import saves
     from core.play import Play
+    from core.start import again
     from core.session import Session
 
     box = start(make_box)
     play(box, ["first", 0], ["play", 9, 1, 0, 1])
     saved = box.storage.get("g23.sav")
     rec, _ = saves.fetch(box.storage, "g23")
-    ui = Play(box.app, Session.from_record(rec, box.storage))
+    ui = Play(box.app, Session.from_record(rec, box.storage), again)
     ui.show()
     for bad, word in (
         (["play", 5, 1, 0, 9], "rank must be 9 or higher"),
@@ -289,7 +290,7 @@ def test_code_around_the_turns_and_a_left_game_are_released(make_box):
     box.do("hold BACK 1500", "OK")  # leave the vote; its modules go once a game is chosen
     assert box.lines()[0] == "Tablebox"
     box.do("UP", "UP", "UP", "UP", "UP", "OK")  # 23 again: its save is offered, the code is back
-    assert "core.ballot" not in sys.modules and "core.gamemenu" in sys.modules
+    assert "core.ballot" not in sys.modules and "core.start" in sys.modules
     _no_released_module_kept_alive()
 
 

@@ -33,52 +33,22 @@ def test_every_title_is_whole(make_box):
     assert box.lines()[1:6] == ["> 23", "Democrazy", "What the Rule?!", "Man muss auch g\u00f6nnen", "Das Regeln Wir Schon"]
 
 
-def test_the_highlighted_row_warms_its_code_and_releases_the_other_kinds(make_box):
+def test_the_highlighted_row_releases_what_only_the_other_kind_needs(make_box):
     import sys
 
-    from core import release
     from core.home import GAME_ONLY
 
-    release("core.saves")  # if another test module imported it (conftest puts it back)
     box = make_box()
-    box.do("wait 2000")  # on 23: the game menu's code is loaded while the table reads
-    assert "core.gamemenu" in sys.modules and "core.savefile" in sys.modules
-    assert "core.saves" not in sys.modules  # nothing saved: no loader
-    box.do("UP", "UP")  # Settings, then the Secret vote
+    box.do("OK")  # 23: its setup
+    assert box.lines()[0] == "Players" and "core.start" in sys.modules
+    box.do("BACK", "BACK", "UP", "UP")  # home, Settings, then the Secret vote
     assert not [m for m in GAME_ONLY if m in sys.modules]  # released at once
-    box.do("wait 2000")
-    assert "core.ballot" in sys.modules and "core.players" in sys.modules
-    box.do("DOWN", "DOWN", "wait 2000")  # back on 23
-    assert "core.ballot" not in sys.modules and "core.gamemenu" in sys.modules
     box.do("OK")
-    assert box.lines()[0] == "Players" and "core.saves" not in sys.modules
-
-
-def test_the_save_loader_is_loaded_only_when_a_game_has_a_save(make_box):
-    import sys
-
-    from core import release
-
-    release("core.saves")
-    storage = fakes.MemStorage()
-    savefile.store(storage, "g23", {"players": ["A", "B"], "variant": "normal"}, 1, [], 1)
-    box = make_box(storage=storage)
-    box.do("wait 2000")
-    assert "core.saves" in sys.modules  # warmed for the "Resume?" a press away
-    box.do("OK")
-    assert box.lines()[:2] == ["23", "Resume this game?"]
-
-
-def test_the_player_setup_is_released_once_the_vote_starts(make_box):
-    import sys
-
-    box = make_box()
-    box.do("UP", "UP", "wait 2000", "OK")  # the Secret vote: its player setup is warm
-    assert "core.players" in sys.modules and box.lines()[0] == "Players"
+    assert box.lines()[0] == "Players" and "core.players" in sys.modules
     box.do("OK", "OK")  # 3 voters, default names: the ballot starts
-    assert "core.players" not in sys.modules and "Pass the box to" in box.text()
-    box.do("hold BACK", "OK", "wait 2000")  # leave to the home menu: warmed again for the next vote
-    assert "core.players" in sys.modules
+    assert "core.ballot" in sys.modules and "core.players" not in sys.modules and "Pass the box to" in box.text()
+    box.do("hold BACK", "OK", "DOWN", "DOWN")  # leave to the home menu, back on 23
+    assert "core.ballot" not in sys.modules
 
 
 def test_a_game_or_the_vote_parks_the_home_menu_and_back_brings_it_with_its_cursor(make_box):

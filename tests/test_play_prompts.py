@@ -65,7 +65,7 @@ def tvote(monkeypatch):
 
 
 def start(make_box):
-    from core.gamemenu import start_new
+    from core.start import start_new
 
     box = make_box()
     start_new(box.app, "tvote")
@@ -103,6 +103,7 @@ def test_refused_action_shows_reason_and_returns_to_the_question(make_box, tvote
 def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(make_box, tvote):
     from core import gamemenu, saves
     from core.play import Play
+    from core.start import again
     from core.session import Session
 
     box = start(make_box)
@@ -125,42 +126,7 @@ def test_pending_ballot_survives_leaving_and_undo_stops_at_the_counted_votes(mak
     rec, _ = saves.fetch(box.storage, "tvote")
     s = Session.from_record(rec, box.storage)
     assert s.log == [["propose", 2], ["votes", 0, 1]] and s.undo_limit() == 0
-    gamemenu.pick(Play(box.app, s), "game.undo")
+    gamemenu.pick(Play(box.app, s, again), "game.undo")
     box.do("wait 20")
     assert " ".join(box.lines()[1:]) == "Can't be undone (it told a secret): Votes counted"
 
-
-@pytest.mark.parametrize("game_id, kept", [("g23", False), ("wtr", False), ("democrazy", True)])
-def test_the_turns_run_without_the_name_entrys_code_unless_the_game_holds_it(make_box, game_id, kept):
-    """Names typed at the setup load core.textentry (2.4 KB of the Pico's heap): the
-    turns let it go with the setup's code, but for a game that imports it for good
-    (letting it go would load a second copy at its next text entry)."""
-    from core.gamemenu import start_new
-
-    box = make_box()
-    start_new(box.app, game_id)
-    import core.textentry  # noqa: F401 (as a typed name leaves it)
-
-    box.do("wait 50")
-    for _ in range(12):  # through the setup's screens to the first turn
-        if "core.session" in sys.modules and box.app.top().on_back is not None:
-            break
-        box.do("OK", "wait 50")
-    assert type(box.app.top()).__name__ != "Players"
-    assert ("core.textentry" in sys.modules) == kept
-
-
-def test_a_rehearsal_never_stops_the_game():
-    """core.prompts.rehearse is only a speed-up: a prompt it cannot draw, or a function
-    giving an action or failing, leaves the table's screens and the game as they were."""
-    from core.prompts import rehearse
-
-    def broken():
-        raise ValueError("no such state")
-
-    rehearse(broken)
-    rehearse(lambda: ["pass", 1])  # an action: no screen to draw
-    rehearse(Choice("Who?", ["Ann", "Ben"], lambda i: i, player=3), ["Ann"])  # player 3 has no name
-    drawn = []
-    rehearse(lambda: drawn.append(1) or Confirm("Sure?", lambda v: v))
-    assert drawn == [1]

@@ -36,7 +36,7 @@ def test_kit_game_identical_on_micropython(kit):
     here = script.transcript(lines)
     assert "\nE " not in here, here[here.index("\nE ") :][:300]
     assert "D kit.pg1 " in here  # the finished game counted in the kit's progress
-    code = "from host_sim import kit, script\nkit.register()\nprint(script.transcript({!r}, 1, 0))\n".format(lines)
+    code = "from host_sim import register_kit, script\nregister_kit()\nprint(script.transcript({!r}, 1, 0))\n".format(lines)
     assert run_micropython(code, paths=("host_sim",), timeout=600).rstrip("\n") == here
 
 

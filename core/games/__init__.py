@@ -54,16 +54,20 @@ Optional:
   closing(state)        -> small lines added under the final ranking (a solo level's
                            sum and what it carries forward)
   opening()             -> the prompt a new game opens on, when it depends neither on
-                           the settings nor on a player (DRWS's mat): rehearsed while the
-                           players are set up (core.prompts.rehearse), so the press that
-                           starts the game draws texts already built
+                           the settings nor on a player (DRWS's mat): core.prepare draws it
+                           while the players are set up
 
-Modules are imported lazily (load()), one at a time, to keep the heap small.
+A game module holds its rules and its labels, nothing about the device: what the next screen
+needs is prepared by core.prepare from this contract, and the Tablebox firmware keeps the
+code in flash. A module that grows is split by meaning (What the Rule?!: its rule language,
+its words, its points, its entries, its guess editor, its tables), with no import circle;
+tests/test_tactics.py says what a game module must not do and where that need goes.
+Modules are imported when a game is chosen (load()).
 MicroPython's sort is not stable: a ranking sorts by a key that orders every player
 (e.g. (-points, seat)), or two runtimes rank a tie differently.
 """
 
-import sys
+from core import i18n
 
 # (id, module name or None while not built, title, min players, max players), menu order.
 GAMES = (
@@ -87,6 +91,20 @@ def options(table, settings, error):
     return out
 
 
+def integer(x, lo, hi, key):
+    """x when it is an int (True and False are not) within lo..hi, a bound None meaning
+    none; else ValueError with the text of `key` (core.i18n), looked up only then."""
+    if type(x) is not int or (lo is not None and x < lo) or (hi is not None and x > hi):
+        raise ValueError(i18n.t(key))
+    return x
+
+
+def seats(game_id, n):
+    """n players is a table the game can be played at (its range in GAMES)."""
+    g = info(game_id)
+    return g[3] <= n <= g[4]
+
+
 def info(game_id):
     for g in GAMES:
         if g[0] == game_id:
@@ -99,10 +117,6 @@ def load(game_id):
     mod = info(game_id)[1]
     if mod is None:
         raise ValueError("game not built yet: " + game_id)
-    name = "core.games." + mod
-    if name not in sys.modules:
-        __import__(name)
-    from core import i18n
-
+    game = __import__("core.games." + mod, None, None, (mod,))  # the module itself, not core
     i18n.use(game_id)
-    return sys.modules[name]
+    return game

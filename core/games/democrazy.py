@@ -44,16 +44,15 @@ Rulings where the rulebook is silent (the help text says them):
   them); the default is 1. Ties share the place.
 """
 
-from core.games import options
+from core.games import integer, options, seats
 from core.i18n import row, t
 from core.prompts import Choice, Confirm
 from core.secret import Secret, by_seat, left_of
 from core.textentry import Text, fold
 from core.show import Show
 from core.tiles import Fields
+from core.rng import Rng
 from core.ui import NARROW
-
-HOLDS = ("core.textentry",)  # imported above for good: core.play would let it go otherwise
 
 OPTIONS = (
     ("jokers", "democrazy.jokers", ("box", "own")),
@@ -66,13 +65,7 @@ JOKERS = "WBE"  # white shoe, black shoe, Embrouille
 MAX_BLUE = 6
 PILE = (15, 10)  # the draw pile: 15 cards on top of 10 shuffled with Fin
 PAGE = 6  # cards by name on one screen (the rows under the title)
-
-
-def _seats(n):
-    from core.games import info
-
-    g = info("democrazy")
-    return g[3] <= n <= g[4]
+_FORMAT = "democrazy.e.format"  # the reason for a malformed action
 
 
 def per_player(n):
@@ -120,12 +113,10 @@ def _resolve(votes, dot):
 
 def new(settings, seed):
     players = settings.get("players")
-    if not isinstance(players, (list, tuple)) or not _seats(len(players)):
+    if not isinstance(players, (list, tuple)) or not seats("democrazy", len(players)):
         raise ValueError(t("democrazy.e.players"))
     n = len(players)
     mode, mix, reveal = options(OPTIONS, settings, t("democrazy.e.format"))
-    from core.rng import Rng
-
     rng = Rng(seed)
     jokers = ""
     if mode == "box":
@@ -156,104 +147,181 @@ def new(settings, seed):
     }
 
 
-def _int(x, lo, hi):
-    if type(x) is not int or x < lo or x > hi:
-        raise ValueError(t("democrazy.e.format"))
-    return x
-
-
 def _short(x, empty=False):
     if type(x) is not str or (not x and not empty) or len(x) > 8:
         raise ValueError(t("democrazy.e.name"))
     return x
 
 
-def apply(s, a):
-    if not isinstance(a, list) or not a:
-        raise ValueError(t("democrazy.e.format"))
-    w = a[0]
-    ph = s["phase"]
+# ---------------------------------------------------------------- actions
+# One handler per (phase, word), called by apply() once the action has its number of
+# words: it checks the rest, then changes the state.
+
+
+def _do_start(s, a):
+    """["start", p]: seat p starts, or (p -1) the seat drawn at new()."""
+    p = integer(a[1], -1, s["n"] - 1, _FORMAT)
+    s["turn"] = s["draw"] if p < 0 else p
+    s["phase"] = "deal" if s["mode"] == "box" else "turn"
+
+
+def _do_seen(s, a):
+    """["seen"]: every player has seen their dealt joker."""
+    s["phase"] = "turn"
+
+
+def _do_end(s, a):
+    """["fin"] / ["bag"]: the game ends, the count begins."""
+    s["end"] = a[0]
+    s["phase"] = "values"
+
+
+def _do_propose(s, a):
+    """["propose", colour, dot, name, symbol, replace]: a red law has no name, symbol
+    or replace ("", "", -1); a blue one names the law it replaces exactly when it needs
+    to (the module docstring)."""
+    colour, dot = integer(a[1], 0, 1, _FORMAT), integer(a[2], 0, 1, _FORMAT)
+    name, symbol, replace = "", "", -1
+    if colour:
+        name, symbol = _short(a[3]), _short(a[4], True)
+        replace = integer(a[5], -1, len(s["blue"]) - 1, _FORMAT)
+        needs = len(s["blue"]) >= MAX_BLUE and _symbol_at(s, symbol) < 0
+        if needs != (replace >= 0):
+            raise ValueError(t("democrazy.e.replace"))
+    elif a[3] != "" or a[4] != "" or a[5] != -1:
+        raise ValueError(t(_FORMAT))
+    s["law"] = [colour, dot, name, symbol, replace]
+    s["phase"] = "ballot"
+
+
+def _do_ballot(s, a):
+    """["ballot", code, ...]: one card per player in seat order, each one the player may
+    cast ("-" exactly for the skipped); a joker cast is spent."""
     n = s["n"]
-    if ph == "setup" and w == "start" and len(a) == 2:
-        p = _int(a[1], -1, n - 1)
-        s["turn"] = s["draw"] if p < 0 else p
-        s["phase"] = "deal" if s["mode"] == "box" else "turn"
-    elif ph == "deal" and w == "seen" and len(a) == 1:
-        s["phase"] = "turn"
-    elif ph == "turn" and w in ("fin", "bag") and len(a) == 1:
-        s["end"] = w
-        s["phase"] = "values"
-    elif ph == "turn" and w == "propose" and len(a) == 6:
-        colour, dot = _int(a[1], 0, 1), _int(a[2], 0, 1)
-        name, symbol, replace = "", "", -1
-        if colour:
-            name, symbol = _short(a[3]), _short(a[4], True)
-            replace = _int(a[5], -1, len(s["blue"]) - 1)
-            needs = len(s["blue"]) >= MAX_BLUE and _symbol_at(s, symbol) < 0
-            if needs != (replace >= 0):
-                raise ValueError(t("democrazy.e.replace"))
-        elif a[3] != "" or a[4] != "" or a[5] != -1:
-            raise ValueError(t("democrazy.e.format"))
-        s["law"] = [colour, dot, name, symbol, replace]
-        s["phase"] = "ballot"
-    elif ph == "ballot" and w == "ballot" and len(a) == n + 1:
-        codes = a[1:]
-        for i in range(n):
-            c = codes[i]
-            if s["skip"][i]:
-                if c != "-":
-                    raise ValueError(t("democrazy.e.skipped", s["players"][i]))
-            elif type(c) is not str or len(c) != 1 or c not in "YN" + JOKERS:  # "" and "YN" are in "YNW" too
-                raise ValueError(t("democrazy.e.vote"))
-            elif c not in _cards(s, i):
-                raise ValueError(t("democrazy.e.joker", i + 1))
-        for i in range(n):
-            if codes[i] in JOKERS:
-                s["spent"][i] = 1
-        s["votes"] = codes
-        s["adopted"] = resolve(codes, "wb"[s["law"][1]])
-        s["skip"] = [0] * n
-        s["laws"] += 1
-        s["phase"] = "result"
-    elif ph == "result" and w == "next" and len(a) == 1:
-        law = s["law"]
-        if s["adopted"] and law[0]:
-            at = _symbol_at(s, law[3])
-            if at < 0:
-                at = law[4]
-            if at >= 0:
-                del s["blue"][at]
-            s["blue"].append([law[2], law[3]])
-        s["law"] = None
-        s["votes"] = None
-        s["overruled"] = 0
-        s["turn"] = (s["turn"] + 1) % n
-        s["phase"] = "turn"
-    elif ph == "result" and w == "overrule" and len(a) == 1:
-        s["adopted"] = not s["adopted"]
-        s["overruled"] ^= 1
-    elif ph == "turn" and w == "repeal" and len(a) == 2:
-        s["gone"] = s["blue"].pop(_int(a[1], 0, len(s["blue"]) - 1))[0]
-    elif ph == "ballot" and w == "withdraw" and len(a) == 1:
-        s["law"] = None
-        s["phase"] = "turn"
-    elif ph in ("turn", "ballot") and w == "skip" and len(a) == 2:
-        p = _int(a[1], 0, n - 1)
-        if not s["skip"][p] and sum(s["skip"]) >= n - 1:
-            raise ValueError(t("democrazy.e.nobody"))
-        s["skip"][p] ^= 1
-    elif ph == "turn" and w == "turn" and len(a) == 2:
-        s["turn"] = _int(a[1], 0, n - 1)
-    elif ph == "values" and w == "values" and len(a) == 5:
-        s["values"] = [_int(v, 0, 99) for v in a[1:]]
-        s["phase"] = "pawns"
-    elif ph == "pawns" and w == "pawns" and len(a) == 6 and a[1] == len(s["pawns"]):
-        _int(a[1], 0, n - 1)  # True or 1.0 is no seat
-        s["pawns"].append([_int(v, 0, 15) for v in a[2:]])  # 15 pawns of each colour
-        if len(s["pawns"]) == n:
-            s["phase"] = "over"
-    else:
+    if len(a) != n + 1:
         raise ValueError(t("democrazy.e.now"))
+    codes = a[1:]
+    for i in range(n):
+        c = codes[i]
+        if s["skip"][i]:
+            if c != "-":
+                raise ValueError(t("democrazy.e.skipped", s["players"][i]))
+        elif type(c) is not str or len(c) != 1 or c not in "YN" + JOKERS:  # "" and "YN" are in "YNW" too
+            raise ValueError(t("democrazy.e.vote"))
+        elif c not in _cards(s, i):
+            raise ValueError(t("democrazy.e.joker", i + 1))
+    adopted = resolve(codes, "wb"[s["law"][1]])
+    for i in range(n):
+        if codes[i] in JOKERS:
+            s["spent"][i] = 1
+    s["votes"] = codes
+    s["adopted"] = adopted
+    s["skip"] = [0] * n
+    s["laws"] += 1
+    s["phase"] = "result"
+
+
+def _do_next(s, a):
+    """["next"]: an adopted blue law goes on the table, in the place of the law with its
+    symbol or of the law it names; the next player's turn."""
+    law = s["law"]
+    if s["adopted"] and law[0]:
+        at = _symbol_at(s, law[3])
+        if at < 0:
+            at = law[4]
+        if at >= 0:
+            del s["blue"][at]
+        s["blue"].append([law[2], law[3]])
+    s["law"] = None
+    s["votes"] = None
+    s["overruled"] = 0
+    s["turn"] = (s["turn"] + 1) % s["n"]
+    s["phase"] = "turn"
+
+
+def _do_overrule(s, a):
+    """["overrule"]: the result just revealed is reversed (again: as it was)."""
+    s["adopted"] = not s["adopted"]
+    s["overruled"] ^= 1
+
+
+def _do_repeal(s, a):
+    """["repeal", i]: blue law i leaves the table."""
+    i = integer(a[1], 0, len(s["blue"]) - 1, _FORMAT)
+    s["gone"] = s["blue"].pop(i)[0]
+
+
+def _do_withdraw(s, a):
+    """["withdraw"]: the proposal leaves the vote before it."""
+    s["law"] = None
+    s["phase"] = "turn"
+
+
+def _do_skip(s, a):
+    """["skip", p]: p casts nothing in the next ballot (again: p votes again); one player
+    at least still votes."""
+    n = s["n"]
+    p = integer(a[1], 0, n - 1, _FORMAT)
+    if not s["skip"][p] and sum(s["skip"]) >= n - 1:
+        raise ValueError(t("democrazy.e.nobody"))
+    s["skip"][p] ^= 1
+
+
+def _do_turn(s, a):
+    """["turn", p]: it is p's turn."""
+    s["turn"] = integer(a[1], 0, s["n"] - 1, _FORMAT)
+
+
+def _do_values(s, a):
+    """["values", red, green, blue, yellow]: each pawn colour's value, 0-99."""
+    s["values"] = [integer(v, 0, 99, _FORMAT) for v in a[1:]]
+    s["phase"] = "pawns"
+
+
+def _do_pawns(s, a):
+    """["pawns", player, red, green, blue, yellow]: the next player's pawns in seat order,
+    0-15 of each colour."""
+    if a[1] != len(s["pawns"]):
+        raise ValueError(t("democrazy.e.now"))
+    integer(a[1], 0, s["n"] - 1, _FORMAT)  # True or 1.0 is no seat
+    s["pawns"].append([integer(v, 0, 15, _FORMAT) for v in a[2:]])
+    if len(s["pawns"]) == s["n"]:
+        s["phase"] = "over"
+
+
+# (phase, word) -> (words in the action, None: the handler counts them; handler)
+_ACTIONS = {
+    ("setup", "start"): (2, _do_start),
+    ("deal", "seen"): (1, _do_seen),
+    ("turn", "propose"): (6, _do_propose),
+    ("turn", "fin"): (1, _do_end),
+    ("turn", "bag"): (1, _do_end),
+    ("turn", "repeal"): (2, _do_repeal),
+    ("turn", "skip"): (2, _do_skip),
+    ("turn", "turn"): (2, _do_turn),
+    ("ballot", "ballot"): (None, _do_ballot),
+    ("ballot", "skip"): (2, _do_skip),
+    ("ballot", "withdraw"): (1, _do_withdraw),
+    ("result", "next"): (1, _do_next),
+    ("result", "overrule"): (1, _do_overrule),
+    ("values", "values"): (5, _do_values),
+    ("pawns", "pawns"): (6, _do_pawns),
+}
+
+
+def apply(s, a):
+    """The handler of (phase, word) in _ACTIONS, once the action has its number of
+    words; any other action is refused as not now."""
+    if not isinstance(a, list) or not a:
+        raise ValueError(t(_FORMAT))
+    key = (s["phase"], a[0])
+    try:
+        size, do = _ACTIONS[key]
+    except (KeyError, TypeError):  # TypeError: a list is no word
+        raise ValueError(t("democrazy.e.now"))
+    if size is not None and len(a) != size:
+        raise ValueError(t("democrazy.e.now"))
+    do(s, a)
 
 
 def _symbol_at(s, symbol):

@@ -49,14 +49,14 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 - A voter counts their tiles and casts them on the lit YES or NO in one press.
 """
 
-from core.frame import forget_large
 from core.games import drws_rules as D
-from core.games import options
+from core.games import integer, options, seats
 from core.i18n import row, t
-from core.prompts import Choice, Confirm, Number, rehearse
+from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.secret import Secret, by_seat, left_of
 from core.show import Show, in_place
+from core.textentry import Text
 from core.tiles import Fields
 
 OPTIONS = (("pool", "drws.pool", ("25", "20", "30")),)
@@ -68,15 +68,16 @@ ROUNDS = 5
 CARDS = {3: 9, 4: 7, 5: 6}  # cards per player
 SLOTS = ("c", "c", "v", "v", "i", "i")  # the six cards of the mat dealt at setup
 MAX_ADJUST = 500
+_FORMAT = "drws.e.format"
 # The phases in which the table's corrections and "whoever speaks pays 3" are taken.
 PLAYING = ("predict", "chips", "card", "vote", "result", "pay", "place", "score", "judge", "sheet", "rules")
 
 
 def new(settings, seed):
     players = settings.get("players")
-    if not isinstance(players, (list, tuple)) or not 3 <= len(players) <= 5:
+    if not isinstance(players, (list, tuple)) or not seats("drws", len(players)):
         raise ValueError(t("drws.e.players"))
-    (pool,) = options(OPTIONS, settings, t("drws.e.format"))
+    (pool,) = options(OPTIONS, settings, t(_FORMAT))
     n = len(players)
     per = 15 if n == 3 else int(pool)
     return {
@@ -110,27 +111,21 @@ def new(settings, seed):
     }
 
 
-def _int(x, lo, hi):
-    if type(x) is not int or x < lo or x > hi:
-        raise ValueError(t("drws.e.format"))
-    return x
-
-
 def _code(x, kinds):
     if type(x) is not str or len(x) < 3 or D.kind(x) not in kinds:
-        raise ValueError(t("drws.e.format"))
+        raise ValueError(t(_FORMAT))
     if not D.custom(x) and x not in D.CATALOGUE[D.kind(x)]:
-        raise ValueError(t("drws.e.format"))
+        raise ValueError(t(_FORMAT))
     if D.custom(x) and not (4 <= len(x) <= 15 and x[2] == ":"):
-        raise ValueError(t("drws.e.format"))
+        raise ValueError(t(_FORMAT))
     return x
 
 
 def _colours(a, at, k):
     """Chips per colour in a[at:at+4], summing to k."""
     if len(a) != at + D.COLOURS:
-        raise ValueError(t("drws.e.format"))
-    got = [_int(x, 0, 99) for x in a[at:]]
+        raise ValueError(t(_FORMAT))
+    got = [integer(x, 0, 99, _FORMAT) for x in a[at:]]
     if sum(got) != k:
         raise ValueError(t("drws.e.chips", k))
     return got
@@ -152,167 +147,229 @@ def _give(s, p, got):
         s["pool"][c] += got[c]
 
 
-def apply(s, a):
-    if not isinstance(a, list) or not a:
-        raise ValueError(t("drws.e.format"))
-    w = a[0]
-    ph = s["phase"]
+# ---------------------------------------------------------------- actions
+# One handler per (phase, word), called by apply() once the action has its number of
+# words: it checks the rest, then changes the state.
+
+
+def _do_mat(s, a):
+    """["mat", c1, c2, v1, v2, i1, i2]: the six cards dealt onto the mat."""
+    cards = [_code(a[1 + k], (SLOTS[k],)) for k in range(6)]
+    if D.clash(cards[:2]):
+        raise ValueError(t("drws.e.clash"))
+    s["mat"]["c"], s["mat"]["v"], s["mat"]["i"] = cards[0:2], cards[2:4], cards[4:6]
+    s["phase"] = "draw"
+    s["notes"] = []
+
+
+def _do_draw(s, a):
+    """["draw"]: the box draws the place cards; 1st place starts."""
     n = s["n"]
-    if ph == "mat" and w == "mat" and len(a) == 7:
-        cards = [_code(a[1 + k], (SLOTS[k],)) for k in range(6)]
-        if D.clash(cards[:2]):
-            raise ValueError(t("drws.e.clash"))
-        s["mat"]["c"], s["mat"]["v"], s["mat"]["i"] = cards[0:2], cards[2:4], cards[4:6]
-        s["phase"] = "draw"
+    rng = Rng(s["rng"])
+    drawn = rng.shuffle(list(range(n)))  # the seats, 1st place first
+    s["rng"] = rng.state
+    for k in range(n):
+        s["place"][drawn[k]] = k + 1
+    s["starter"] = s["active"] = drawn[0]
+    s["notes"] = [["places"]]
+    s["phase"] = "predict"
+
+
+def _do_predict(s, a):
+    """["predict", x0, ..]: every player's prediction; [place, colour] pairs with
+    "noted colour x5" as the scoring rule."""
+    n = s["n"]
+    noted = s["mat"]["s"] == "s:n5"
+    step = 2 if noted else 1
+    if len(a) != 1 + step * n:
+        raise ValueError(t(_FORMAT))
+    hi = n if s["mat"]["p"] == "p:own" else 99
+    pred = [integer(a[1 + step * p], 1, hi, _FORMAT) for p in range(n)]
+    if noted:
+        s["noted"] = [integer(a[2 + 2 * p], 0, D.COLOURS - 1, _FORMAT) for p in range(n)]
+    s["pred"] = pred
+    s["notes"] = []
+    s["phase"] = "chips" if s["round"] == 1 and not _chips_done(s) else "card"
+
+
+def _do_chips(s, a):
+    """["chips", seat, w, p, y, g]: the next player's starting chips, from the pool."""
+    p = integer(a[1], 0, s["n"] - 1, _FORMAT)
+    if p != _chips_next(s):
+        raise ValueError(t("drws.e.now"))
+    got = _colours(a, 2, START_CHIPS)
+    s["notes"] = []
+    _take(s, p, got)
+    s["got"] += 1
+    if _chips_done(s):
+        s["phase"] = "card"
+
+
+def _do_spoke(s, a):
+    """["spoke", seat, w, p, y, g]: a player spoke while "whoever speaks pays 3" is on
+    the mat; the chips go back to the pool."""
+    if "i:speak" not in s["mat"]["i"]:
+        raise ValueError(t("drws.e.now"))
+    p = integer(a[1], 0, s["n"] - 1, _FORMAT)
+    got = _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p])))
+    _give(s, p, got)
+    s["notes"] = [["spoke", p, sum(got)]]
+
+
+def _do_adjust(s, a):
+    """["adjust", seat, w, p, y, g, points]: the table corrects the ledger."""
+    p = integer(a[1], 0, s["n"] - 1, _FORMAT)
+    delta = [integer(x, -99, 99, _FORMAT) for x in a[2:6]]
+    pts = integer(a[6], -MAX_ADJUST, MAX_ADJUST, _FORMAT)
+    if not any(delta) and not pts:
+        raise ValueError(t("drws.e.nothing"))
+    _give(s, p, [max(0, -d) for d in delta])
+    s["notes"] = []
+    _take(s, p, [max(0, d) for d in delta])
+    s["totals"][p] += pts
+    if pts:  # the places follow the points (who picks the next rules)
+        s["place"] = D.places(s["totals"], s.get("order") or list(range(s["n"])))
+
+
+def _do_card(s, a):
+    """["card", code]: the active player puts a card to the vote."""
+    s["card"] = _code(a[1], D.TYPES)
+    s["hands"][s["active"]] -= 1
+    s["notes"] = []
+    s["phase"] = "vote"
+
+
+def _do_vote(s, a):
+    """["vote", y0, k0, ..]: each player's side (1 YES) and tiles; one tile comes back,
+    the extra ones are out until after scoring."""
+    n = s["n"]
+    votes = [[integer(a[1 + 2 * p], 0, 1, _FORMAT), integer(a[2 + 2 * p], 1, s["tiles"][p], _FORMAT)] for p in range(n)]
+    s["votes"] = votes
+    s["notes"] = []
+    for p in range(n):
+        s["tiles"][p] -= votes[p][1] - 1
+    s["phase"] = "result"
+
+
+def _do_result(s, a):
+    """["result", adopted]: as the tiles say, or the active player's decision on a tie."""
+    adopted = integer(a[1], 0, 1, _FORMAT)
+    yes, no = tally(s["votes"])
+    if yes != no and adopted != (yes > no):
+        raise ValueError(t("drws.e.result"))
+    s["adopted"] = adopted
+    s["dues"] = _dues(s)
+    s["notes"] = []
+    _after_payments(s)
+
+
+def _do_pay(s, a):
+    """["pay", seat, extra, w, p, y, g]: the next payment, taken from the pool, or given
+    back when a custom voting card's extra takes chips."""
+    p, due = s["dues"][0]
+    if integer(a[1], 0, s["n"] - 1, _FORMAT) != p:
+        raise ValueError(t("drws.e.now"))
+    custom = 99 if _custom_voting(s) else 0
+    extra = integer(a[2], -custom, custom, _FORMAT)
+    got = _colours(a, 3, abs(due + extra))
+    if due + extra < 0:
+        _give(s, p, got)  # (checks that p holds them before it changes anything)
         s["notes"] = []
-        return
-    if ph == "draw" and w == "draw" and len(a) == 1:
-        order = Rng(s["rng"])
-        seats = order.shuffle(list(range(n)))
-        s["rng"] = order.state
-        for k in range(n):
-            s["place"][seats[k]] = k + 1
-        s["starter"] = s["active"] = seats[0]
-        s["notes"] = [["places"]]
-        s["phase"] = "predict"
-        return
-    if ph == "predict" and w == "predict":
-        _predict(s, a)
-        s["notes"] = []
-        s["phase"] = "chips" if s["round"] == 1 and not _chips_done(s) else "card"
-        return
-    if ph == "chips" and w == "chips" and len(a) == 6:
-        p = _int(a[1], 0, n - 1)
-        if p != _chips_next(s):
-            raise ValueError(t("drws.e.now"))
-        got = _colours(a, 2, START_CHIPS)
+    else:
         s["notes"] = []
         _take(s, p, got)
-        s["got"] += 1
-        if _chips_done(s):
-            s["phase"] = "card"
-        return
-    if ph in PLAYING and w == "spoke" and len(a) == 6 and "i:speak" in s["mat"]["i"]:
-        p = _int(a[1], 0, n - 1)
-        got = _colours(a, 2, min(D.SPEAK_CHIPS, sum(s["chips"][p])))
-        _give(s, p, got)
-        s["notes"] = [["spoke", p, sum(got)]]
-        return
-    if ph in PLAYING and w == "adjust" and len(a) == 7:
-        p = _int(a[1], 0, n - 1)
-        delta = [_int(x, -99, 99) for x in a[2:6]]
-        pts = _int(a[6], -MAX_ADJUST, MAX_ADJUST)
-        if not any(delta) and not pts:
-            raise ValueError(t("drws.e.nothing"))
-        _give(s, p, [max(0, -d) for d in delta])
-        s["notes"] = []
-        _take(s, p, [max(0, d) for d in delta])
-        s["totals"][p] += pts
-        if pts:  # the places follow the points (who picks the next rules)
-            s["place"] = D.places(s["totals"], s.get("order") or list(range(n)))
-        return
-    if ph == "card" and w == "card" and len(a) == 2:
-        s["card"] = _code(a[1], D.TYPES)
-        s["hands"][s["active"]] -= 1
-        s["notes"] = []
-        s["phase"] = "vote"
-        return
-    if ph == "vote" and w == "vote" and len(a) == 1 + 2 * n:
-        votes = []
-        for p in range(n):
-            votes.append([_int(a[1 + 2 * p], 0, 1), _int(a[2 + 2 * p], 1, s["tiles"][p])])
-        s["votes"] = votes
-        s["notes"] = []
-        for p in range(n):  # one tile back, the extra ones out until after scoring
-            s["tiles"][p] -= votes[p][1] - 1
-        s["phase"] = "result"
-        return
-    if ph == "result" and w == "result" and len(a) == 2:
-        adopted = _int(a[1], 0, 1)
-        yes, no = tally(s["votes"])
-        if yes != no and adopted != (yes > no):
-            raise ValueError(t("drws.e.result"))
-        s["adopted"] = adopted
-        s["dues"] = _dues(s)
-        s["notes"] = []
-        _after_payments(s)
-        return
-    if ph == "pay" and w == "pay" and len(a) == 7:
-        p, due = s["dues"][0]
-        if _int(a[1], 0, n - 1) != p:
-            raise ValueError(t("drws.e.now"))
-        custom = 99 if _custom_voting(s) else 0
-        extra = _int(a[2], -custom, custom)
-        got = _colours(a, 3, abs(due + extra))
-        if due + extra < 0:  # a custom card takes chips: given back to the pool
-            _give(s, p, got)  # (checks that p holds them before it changes anything)
-            s["notes"] = []
-        else:
-            s["notes"] = []
-            _take(s, p, got)
-        s["paid"] = due + extra  # for the words: taken (> 0) or given back (< 0)
-        s["dues"].pop(0)
-        _after_payments(s)
-        return
-    if ph == "place" and w == "place" and len(a) == 2:
-        slot = _int(a[1], 0, 1)
-        s["notes"] = []
-        _place(s, slot)
-        return
-    if ph == "score" and w == "score" and len(a) == 2 + n:
-        first = _int(a[1], -1, n - 1 if "i:first" in s["mat"]["i"] else -1)
-        adjust = [_int(x, -MAX_ADJUST, MAX_ADJUST if _customs(s) else 0) for x in a[2:]]
-        if not _customs(s) and any(adjust):
-            raise ValueError(t("drws.e.format"))
-        _score(s, first, adjust)
-        return
-    if ph == "judge" and w == "judge" and len(a) == 1 + n:
-        pts = [_int(x, -MAX_ADJUST, MAX_ADJUST) for x in a[1:]]
-        for p in range(n):  # a custom prediction card's points, after the places
-            s["sheet"][p][3] = pts[p]
-            s["totals"][p] += pts[p]
-        s["place"] = D.places(s["totals"], s["order"])
-        s["phase"] = "sheet"
-        return
-    if ph == "sheet" and w == "next" and len(a) == 1:
-        s["notes"] = []
-        if s["last"] or s["round"] == ROUNDS:
-            s["phase"] = "over"
-        else:
-            s["phase"] = "rules"
-        return
-    if ph == "rules" and w == "rules" and len(a) == 3:
-        sc, pr = _code(a[1], ("s",)), _code(a[2], ("p",))
-        if sc in s["used"] and not D.custom(sc) or pr in s["used"] and not D.custom(pr):
-            raise ValueError(t("drws.e.used"))
-        s["mat"]["s"], s["mat"]["p"] = sc, pr
-        s["used"] += [sc, pr]
-        s["round"] += 1
-        s["tiles"] = [TILES] * n
-        s["pred"] = s["noted"] = None
-        s["phase"] = "predict"
-        return
-    raise ValueError(t("drws.e.now"))
+    s["paid"] = due + extra  # for the words: taken (> 0) or given back (< 0)
+    s["dues"].pop(0)
+    _after_payments(s)
+
+
+def _do_place(s, a):
+    """["place", slot]: the adopted card replaces the card in slot 0 or 1."""
+    slot = integer(a[1], 0, 1, _FORMAT)
+    s["notes"] = []
+    _place(s, slot)
+
+
+def _do_score(s, a):
+    """["score", first, a0, ..]: who spoke first (-1 nobody, always without "i:first"),
+    and each player's points from custom cards (0 without them)."""
+    n = s["n"]
+    first = integer(a[1], -1, n - 1 if "i:first" in s["mat"]["i"] else -1, _FORMAT)
+    most = MAX_ADJUST if _customs(s) else 0
+    _score(s, first, [integer(x, -most, most, _FORMAT) for x in a[2:]])
+
+
+def _do_judge(s, a):
+    """["judge", x0, ..]: each player's points from a custom prediction card."""
+    pts = [integer(x, -MAX_ADJUST, MAX_ADJUST, _FORMAT) for x in a[1:]]
+    for p in range(s["n"]):
+        s["sheet"][p][3] = pts[p]
+        s["totals"][p] += pts[p]
+    s["place"] = D.places(s["totals"], s["order"])
+    s["phase"] = "sheet"
+
+
+def _do_next(s, a):
+    """["next"]: the score sheet was read; the game ends after the last round."""
+    s["notes"] = []
+    s["phase"] = "over" if s["last"] or s["round"] == ROUNDS else "rules"
+
+
+def _do_rules(s, a):
+    """["rules", scoring, prediction]: the next round's rules, never one played before
+    (a custom card may come again)."""
+    sc, pr = _code(a[1], ("s",)), _code(a[2], ("p",))
+    if sc in s["used"] and not D.custom(sc) or pr in s["used"] and not D.custom(pr):
+        raise ValueError(t("drws.e.used"))
+    s["mat"]["s"], s["mat"]["p"] = sc, pr
+    s["used"] += [sc, pr]
+    s["round"] += 1
+    s["tiles"] = [TILES] * s["n"]
+    s["pred"] = s["noted"] = None
+    s["phase"] = "predict"
+
+
+# (phase, word) -> (words in the action, words more per player, handler); None: the
+# handler counts them
+_ACTIONS = {
+    ("mat", "mat"): (7, 0, _do_mat),
+    ("draw", "draw"): (1, 0, _do_draw),
+    ("predict", "predict"): (None, 0, _do_predict),
+    ("chips", "chips"): (6, 0, _do_chips),
+    ("card", "card"): (2, 0, _do_card),
+    ("vote", "vote"): (1, 2, _do_vote),
+    ("result", "result"): (2, 0, _do_result),
+    ("pay", "pay"): (7, 0, _do_pay),
+    ("place", "place"): (2, 0, _do_place),
+    ("score", "score"): (2, 1, _do_score),
+    ("judge", "judge"): (1, 1, _do_judge),
+    ("sheet", "next"): (1, 0, _do_next),
+    ("rules", "rules"): (3, 0, _do_rules),
+}
+for _ph in PLAYING:  # the table's corrections, at any moment of the game
+    _ACTIONS[(_ph, "spoke")] = (6, 0, _do_spoke)
+    _ACTIONS[(_ph, "adjust")] = (7, 0, _do_adjust)
+del _ph
+
+
+def apply(s, a):
+    """The handler of (phase, word) in _ACTIONS, once the action has its number of
+    words; any other action is refused as not now."""
+    if not isinstance(a, list) or not a:
+        raise ValueError(t(_FORMAT))
+    try:
+        size, per, do = _ACTIONS[(s["phase"], a[0])]
+    except (KeyError, TypeError):  # TypeError: a list is no word
+        raise ValueError(t("drws.e.now"))
+    if size is not None and len(a) != size + per * s["n"]:
+        raise ValueError(t("drws.e.now"))
+    do(s, a)
 
 
 def tally(votes):
     """(YES tiles, NO tiles) of a ballot."""
     yes = sum([v[1] for v in votes if v[0]])
     return yes, sum([v[1] for v in votes]) - yes
-
-
-def _predict(s, a):
-    n = s["n"]
-    noted = s["mat"]["s"] == "s:n5"
-    if len(a) != 1 + n * (2 if noted else 1):
-        raise ValueError(t("drws.e.format"))
-    hi = n if s["mat"]["p"] == "p:own" else 99
-    if noted:
-        pred = [_int(a[1 + 2 * p], 1, hi) for p in range(n)]
-        s["noted"] = [_int(a[2 + 2 * p], 0, D.COLOURS - 1) for p in range(n)]
-        s["pred"] = pred
-    else:
-        s["pred"] = [_int(x, 1, hi) for x in a[1:]]
 
 
 def _chips_next(s):
@@ -416,10 +473,6 @@ def card_name(code):
     return t("drws.k." + code[2:])
 
 
-def _name_of(code):
-    return lambda: card_name(code)
-
-
 def colour(c):
     return t("drws.col" + str(c))
 
@@ -458,7 +511,7 @@ def _prompt(s):
     ph = s["phase"]
     n = s["n"]
     if ph == "mat":
-        return _ask_mat(s, [])
+        return _ask_mat([])
     if ph == "draw":
         return _setup(n)
     if ph == "predict":
@@ -500,22 +553,12 @@ def _setup(n):
     return Show(t("drws.v.setup"), lambda _: ["draw"], lines=lines)
 
 
-def _rehearse_setup(n):
-    """The setup screen drawn unseen while the mat's last slot is read (its 8 texts and
-    5 look-ups took the OK that opens it to 51.2 ms on the emulated Pico, 50 allowed),
-    with the last action as core.play shows it. The typed name of a custom card is not
-    kept among the recent texts (core.textentry), so they last through its typing."""
-    p = _setup(n)
-    p.last = brief(None, ["mat"])
-    rehearse(p)
-
-
 def opening():
     """The mat's first slot: a new game opens on it (core.games' opening())."""
-    return _ask_mat(None, [])
+    return _ask_mat([])
 
 
-def _ask_mat(s, got, ahead=()):
+def _ask_mat(got, ahead=()):
     """The mat's cards, slot by slot: an edit (core.prompts.open_prompt), one screen
     for the eight slots; BACK goes to the slot before. ahead: the cards chosen for this
     slot and the next ones before BACK came here, each under the cursor again."""
@@ -525,43 +568,29 @@ def _ask_mat(s, got, ahead=()):
     title = t("drws.q.mat", t("drws.t." + SLOTS[k]), k % 2 + 1)
     # The second card of a kind is not the first again, nor a correction of its colour.
     taken = [c for c in D.CATALOGUE[SLOTS[k]] if k % 2 and (c == got[-1] or D.clash([got[-1], c]))]
-    # The last slot readies the setup screen it opens (not in opening()'s rehearsal: no game).
-    after = (lambda: _rehearse_setup(s["n"]),) if s is not None and k == len(SLOTS) - 1 else ()
-    p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(s, got + [code], ahead[1:]), exclude=taken,
-                  was=ahead[0] if ahead else None, after=after)
+    p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(got + [code], ahead[1:]), exclude=taken,
+                  was=ahead[0] if ahead else None)
     p.edit = "mat"
     if got:
-        p.undo = lambda: _ask_mat(s, got[:-1], [got[-1]] + list(ahead))
+        p.undo = lambda: _ask_mat(got[:-1], [got[-1]] + list(ahead))
     return p
 
 
-def _ask_code(title, kind, player, then, exclude=(), was=None, after=()):
+def _ask_code(title, kind, player, then, exclude=(), was=None):
     """A card of one type: from the catalogue, or a custom card named by the players
-    (was: the card under the cursor, else the first; a custom one's name given again;
-    after: App.warm work for what the answer opens, done on the list and the name's entry)."""
+    (was: the card under the cursor, else the first; a custom one's name given again)."""
     codes = [c for c in D.CATALOGUE[kind] if c not in exclude]
-    # Names looked up as the list shows them: a type has up to 20 cards, and looking
-    # them all up took 15 ms of the first mat card's screen on the Pico.
-    opts = [_name_of(c) for c in codes] + [t("drws.custom")]
+    opts = [card_name(c) for c in codes] + [t("drws.custom")]
     custom = was is not None and D.custom(was)
     named = was[was.index(":") + 1 :] if custom else ""
 
     def chosen(i):
         if i < len(codes):
             return then(codes[i])
-        from core.textentry import Text
-
-        entry = Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12, initial=named)
-        entry.warm = after
-        return entry
+        return Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12, initial=named)
 
     initial = codes.index(was) if was in codes else len(codes) if custom else 0
-    p = Choice(title, opts, chosen, initial, player=player)
-    # The large texts of the screens before go first (3 KB kept on a card to the vote made
-    # the heap peak, 118.2 KiB of 117.9; the player's name here is drawn again, 2 ms of a
-    # cursor move); then the name's entry is loaded (on the press it took 52 ms, now 30).
-    p.warm = (forget_large, "core.textentry") + after
-    return p
+    return Choice(title, opts, chosen, initial, player=player)
 
 
 def _ask_predictions(s):
@@ -585,10 +614,7 @@ def _ask_predictions(s):
             out += x if isinstance(x, list) else [x]
         return out
 
-    secret = Secret(t("drws.v.predict"), list(range(n)), ask, done)
-    if s["round"] == 1 and not _chips_done(s):  # the starting chips come next: drawn unseen
-        secret.ready = (lambda: _rehearse_phase(s, "chips"),)  # while the last answer is read
-    return secret
+    return Secret(t("drws.v.predict"), list(range(n)), ask, done)
 
 
 def _ask_card(s):
@@ -629,18 +655,18 @@ def _ask_vote(s):
     voter counts their tiles (UP/DOWN) and casts them on the lit YES or NO in one press."""
     n = s["n"]
     title = card_name(s["card"])
-    seats = left_of(s["active"], n)
+    voters = left_of(s["active"], n)
 
     def ask(k):
-        return Number(title, 1, s["tiles"][seats[k]], lambda v: [1 if v[0] else 0, v[1]], votes=True)
+        return Number(title, 1, s["tiles"][voters[k]], lambda v: [1 if v[0] else 0, v[1]], votes=True)
 
     def done(answers):
         out = ["vote"]
-        for x in by_seat(seats, answers, n):
+        for x in by_seat(voters, answers, n):
             out += x
         return out
 
-    return Secret(title, seats, ask, done, lines=[t("drws.q.tiles")])
+    return Secret(title, voters, ask, done, lines=[t("drws.q.tiles")])
 
 
 def _reveal(s):
@@ -654,28 +680,8 @@ def _reveal(s):
         decide = Choice(t("drws.q.tie"), [t("drws.a.adopt"), t("drws.a.reject")], lambda i: ["result", 1 - i], player=s["active"])
         return Show(title, lambda _: decide, lines=lines + [t("drws.tie")])
     adopted = 1 if yes > no else 0
-    show = Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
+    return Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
                 leds="yes" if adopted else "no")
-    show.warm = (lambda: _rehearse_pay(s),)
-    return show
-
-
-def _rehearse_pay(s):
-    """The first payment's chips drawn unseen while the table reads the result."""
-    dues = _dues(s)
-    if dues:
-        _rehearse_phase(s, "pay", dues)
-
-
-def _rehearse_phase(s, phase, dues=None):
-    """The chips screen of `phase` (s as it will be, with these dues; a custom card's
-    number first) drawn unseen (core.prompts.rehearse): opened by an OK after a result
-    or the last prediction, its texts took 50-55 ms of the Pico's."""
-    r = dict(s)
-    r["phase"] = phase
-    if dues is not None:
-        r["dues"] = dues
-    rehearse(lambda: _prompt(r), s["players"])
 
 
 def _ask_pay(s):
@@ -693,11 +699,8 @@ def _ask_pay(s):
         # does not empty one colour (and hand it all back) payment after payment.
         start = [0] * D.COLOURS
         start[s["pool"].index(max(s["pool"]))] = k
-        q = Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=start, player=p,
-                   lines=[t("drws.pool_line", *s["pool"])])
-        if min(s["pool"]) <= k:  # the pool may run out of a colour: its reset drawn unseen
-            q.warm = (lambda: _rehearse_reset(s, p, k),)
-        return q
+        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=start, player=p,
+                      lines=[t("drws.pool_line", *s["pool"])])
 
     if custom:  # what the known rules pay, then the custom card's chips, given or taken
         held = sum(s["chips"][p])
@@ -705,18 +708,6 @@ def _ask_pay(s):
         return Number(t("drws.q.extra", what), -min(20, held + due), 20, colours, initial=0,
                       player=p, lines=[t("drws.due", due)])
     return colours(0)
-
-
-def _rehearse_reset(s, p, k):
-    """The pool reset that player p taking k chips may cause, for its scarcest colour, as
-    the box shows it after the payment (its last row says what p took)."""
-
-    def note():
-        n = _note_show(s, ["reset", p, s["pool"].index(min(s["pool"]))])
-        n.last = t("drws.b.pay", s["players"][p][:8], k)
-        return n
-
-    rehearse(note)
 
 
 def _ask_give(s, p, k, title, then):

@@ -44,7 +44,7 @@ Rulings where the rulebook is silent (the box says so in its help text):
 """
 
 from core import const
-from core.games import info, options
+from core.games import integer, options, seats
 from core.i18n import row, t
 from core.prompts import Choice, Number, Confirm
 from core.show import Show
@@ -96,7 +96,7 @@ def new(settings, seed):
     if not isinstance(players, (list, tuple)):
         raise ValueError(t("g23.e.player"))
     n = len(players)
-    if not _seats(n):
+    if not seats("g23", n):
         raise ValueError(t("g23.e.player"))
     (variant,) = options(OPTIONS, settings, t("g23.e.format"))
     return {
@@ -115,12 +115,6 @@ def new(settings, seed):
         "last": None,  # [player, code, penalty taken, rank, count] of the last action
         "pen1": None,  # penalties after round 1 (its summary), then the bonus chips left
     }
-
-
-def _seats(n):
-    """n players is a table 23 can be played at (the range lives in core.games.GAMES)."""
-    g = info("g23")
-    return g[3] <= n <= g[4]
 
 
 def _active(s):
@@ -158,18 +152,11 @@ def _advance(s, p):
         s["phase"] = "over"
 
 
-def _int(x):
-    # type() and not isinstance(): True/False must not pass as 1/0.
-    if type(x) is not int:
-        raise ValueError(t("g23.e.format"))
-    return x
-
-
 def _check(s):
     """Cheap sanity check of a (possibly hand-edited) state before acting on it."""
     try:
         n = len(s["players"])
-        ok = _seats(n) and s["round"] in (1, 2)
+        ok = seats("g23", n) and s["round"] in (1, 2)
         for k in ("hand", "pen", "bonus", "out"):
             ok = ok and len(s[k]) == n
             for v in s[k]:
@@ -185,96 +172,142 @@ def _check(s):
         raise ValueError(t("g23.e.state"))
 
 
+# ---------------------------------------------------------------- actions
+# One handler per (phase, word), called by apply(): it checks the whole action, then
+# changes the state. Each counts its own words: a player out of the round is told so
+# before a malformed action.
+
+
+def _on_turn(s, a, k):
+    """The player whose turn it is, once they are still in the round and the action
+    has k words."""
+    p = s["turn"]
+    if s["out"][p] != 0:
+        raise ValueError(t("g23.e.out", s["players"][p]))
+    if len(a) != k:
+        raise ValueError(t("g23.e.format"))
+    return p
+
+
+def _done(s, p, last, forced):
+    """Record the action (s["last"]), force the next player (1) or not (0), move on."""
+    s["last"] = last
+    s["forced"] = forced
+    _advance(s, p)
+
+
+def _do_first(s, a):
+    """["first", p]: p holds the 1 and plays it, the round begins."""
+    if len(a) != 2:
+        raise ValueError(t("g23.e.format"))
+    n = len(s["players"])
+    p = integer(a[1], None, None, "g23.e.format")
+    if p < 0 or p >= n:
+        raise ValueError(t("g23.e.player"))
+    s["phase"] = "play"
+    s["hand"] = [_HAND] * n
+    s["hand"][p] = _HAND - 1
+    s["out"] = [0] * n
+    s["top"] = 1
+    _done(s, p, [p, "first", 0, 1, 1], 0)
+
+
+def _do_play(s, a):
+    """["play", rank, count, chips, adj] (the module docstring); the last card out
+    gives back 3 penalty chips."""
+    p = _on_turn(s, a, 5)
+    rank, count, chips, adj = [integer(x, None, None, "g23.e.format") for x in a[1:]]
+    name = s["players"][p]
+    hand = s["hand"][p]
+    top = s["top"]
+    if chips < 0 or chips > s["bonus"][p]:
+        raise ValueError(t("g23.e.chips", name, s["bonus"][p]))
+    if chips == 0:
+        if adj != top:
+            raise ValueError(t("g23.e.adj0", top))
+    else:
+        lo, hi = adj_range(top, chips)
+        if adj < lo or adj > hi:
+            raise ValueError(t("g23.e.adj", chips, lo, hi))
+    if rank < 1 or rank > _TOP:
+        raise ValueError(t("g23.e.range"))
+    if rank == 1:
+        raise ValueError(t("g23.e.one"))
+    if rank < adj:
+        raise ValueError(t("g23.e.rank", max(adj, 2)))
+    if count < 1:
+        raise ValueError(t("g23.e.count"))
+    if count > hand:
+        raise ValueError(t("g23.e.hand", name, hand))
+    if count > copies(rank):
+        raise ValueError(t("g23.e.copies", copies(rank), rank))
+    pen = penalty(adj, rank)
+    s["bonus"][p] -= chips
+    s["pen"][p] += pen
+    s["hand"][p] = hand - count
+    s["top"] = rank
+    if hand == count:
+        s["pen"][p] = max(0, s["pen"][p] - 3)
+        s["out"][p] = 1
+    _done(s, p, [p, "play", pen, rank, count], 0)
+
+
+def _pass(s, a, pen, force):
+    """Pass (pen 1) or pass and force (pen 2, force 1): not while forced, not alone in
+    the round."""
+    p = _on_turn(s, a, 1)
+    name = s["players"][p]
+    if s["forced"]:
+        raise ValueError(t("g23.e.forced", name))
+    if _active(s) < 2:
+        raise ValueError(t("g23.e.lone", name))
+    s["pen"][p] += pen
+    _done(s, p, [p, a[0], pen, 0, 0], force)
+
+
+def _do_pass(s, a):
+    """["pass"]: +1 penalty."""
+    _pass(s, a, 1, 0)
+
+
+def _do_force(s, a):
+    """["force"]: +2 penalty; the next active player may only play or fold."""
+    _pass(s, a, 2, 1)
+
+
+def _do_fold(s, a):
+    """["fold"]: the hand's cards as penalty, out for the round; a force ends here."""
+    p = _on_turn(s, a, 1)
+    pen = s["hand"][p]
+    s["pen"][p] += pen
+    s["hand"][p] = 0
+    s["out"][p] = 2
+    _done(s, p, [p, "fold", pen, 0, 0], 0)
+
+
+_ACTIONS = {
+    ("first", "first"): _do_first,
+    ("play", "play"): _do_play,
+    ("play", "pass"): _do_pass,
+    ("play", "force"): _do_force,
+    ("play", "fold"): _do_fold,
+}
+_WORDS = ("first", "play", "pass", "force", "fold")
+_NOT_NOW = {"first": "g23.e.first", "play": "g23.e.started", "over": "g23.e.over"}  # by phase
+
+
 def apply(s, a):
-    """Validate everything first; mutate only when the action is legal."""
+    """Validate everything first; mutate only when the action is legal: the handler of
+    (phase, word) checks the whole action before it changes anything."""
     _check(s)
     if not isinstance(a, (list, tuple)) or not a or not isinstance(a[0], str):
         raise ValueError(t("g23.e.format"))
-    c = a[0]
-    if c not in ("first", "play", "pass", "force", "fold"):
+    if a[0] not in _WORDS:
         raise ValueError(t("g23.e.unknown"))
-    ph = s["phase"]
-    if ph == "over":
-        raise ValueError(t("g23.e.over"))
-    n = len(s["players"])
-    if c == "first":
-        if ph != "first":
-            raise ValueError(t("g23.e.started"))
-        if len(a) != 2:
-            raise ValueError(t("g23.e.format"))
-        p = _int(a[1])
-        if p < 0 or p >= n:
-            raise ValueError(t("g23.e.player"))
-        s["phase"] = "play"
-        s["hand"] = [_HAND] * n
-        s["hand"][p] = _HAND - 1
-        s["out"] = [0] * n
-        s["top"] = 1
-        s["forced"] = 0
-        s["last"] = [p, "first", 0, 1, 1]
-        _advance(s, p)
-        return
-    if ph != "play":
-        raise ValueError(t("g23.e.first"))
-    p = s["turn"]
-    name = s["players"][p]
-    if s["out"][p] != 0:
-        raise ValueError(t("g23.e.out", name))
-    hand = s["hand"][p]
-    if c == "play":
-        if len(a) != 5:
-            raise ValueError(t("g23.e.format"))
-        rank = _int(a[1])
-        count = _int(a[2])
-        chips = _int(a[3])
-        adj = _int(a[4])
-        top = s["top"]
-        if chips < 0 or chips > s["bonus"][p]:
-            raise ValueError(t("g23.e.chips", name, s["bonus"][p]))
-        if chips == 0:
-            if adj != top:
-                raise ValueError(t("g23.e.adj0", top))
-        else:
-            lo, hi = adj_range(top, chips)
-            if adj < lo or adj > hi:
-                raise ValueError(t("g23.e.adj", chips, lo, hi))
-        if rank < 1 or rank > _TOP:
-            raise ValueError(t("g23.e.range"))
-        if rank == 1:
-            raise ValueError(t("g23.e.one"))
-        if rank < adj:
-            raise ValueError(t("g23.e.rank", max(adj, 2)))
-        if count < 1:
-            raise ValueError(t("g23.e.count"))
-        if count > hand:
-            raise ValueError(t("g23.e.hand", name, hand))
-        if count > copies(rank):
-            raise ValueError(t("g23.e.copies", copies(rank), rank))
-        pen = penalty(adj, rank)
-        s["bonus"][p] -= chips
-        s["pen"][p] += pen
-        s["hand"][p] = hand - count
-        s["top"] = rank
-        if hand == count:
-            s["pen"][p] = max(0, s["pen"][p] - 3)
-            s["out"][p] = 1
-        s["last"] = [p, c, pen, rank, count]
-    else:
-        if len(a) != 1:
-            raise ValueError(t("g23.e.format"))
-        if c != "fold":
-            if s["forced"]:
-                raise ValueError(t("g23.e.forced", name))
-            if _active(s) < 2:
-                raise ValueError(t("g23.e.lone", name))
-        pen = hand if c == "fold" else (1 if c == "pass" else 2)
-        s["pen"][p] += pen
-        if c == "fold":
-            s["hand"][p] = 0
-            s["out"][p] = 2
-        s["last"] = [p, c, pen, 0, 0]
-    s["forced"] = 1 if c == "force" else 0
-    _advance(s, p)
+    do = _ACTIONS.get((s["phase"], a[0]))
+    if do is None:
+        raise ValueError(t(_NOT_NOW[s["phase"]]))
+    do(s, a)
 
 
 # ---------------------------------------------------------------- prompts

@@ -36,11 +36,12 @@ Rulings where the rulebook is silent (the help text says them):
   challenge is level 7 won with 50 or more campaign points left.
 """
 
-from core.games import options
+from core.games import integer, options, seats
 from core.i18n import row, t
-from core.prompts import Choice, Confirm, Number, rehearse
+from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
 from core.show import Show
+from core.textentry import Text
 from core.tiles import Fields, Multi, Pick
 
 OPTIONS = (
@@ -54,6 +55,7 @@ LEVELS = ((15, 90), (14, 86), (13, 82), (12, 78), (11, 74), (10, 70), (9, 66))
 CHALLENGE = 50  # campaign points left after level 7 (the rulebook's challenge)
 MAX_POINTS = 250
 EMPTY = 6  # empty display spaces at most (3 cards at least in a 3x3 display)
+_FORMAT = "mmag.e.format"  # the reason for a malformed action
 
 
 def solo_level(level):
@@ -69,9 +71,9 @@ def passive_dice(rerolls):
 
 def new(settings, seed):
     players = settings.get("players")
-    if not isinstance(players, (list, tuple)) or not 1 <= len(players) <= 4:
+    if not isinstance(players, (list, tuple)) or not seats("mmag", len(players)):
         raise ValueError(t("mmag.e.players"))
-    dice, colours = options(OPTIONS, settings, t("mmag.e.format"))
+    dice, colours = options(OPTIONS, settings, t(_FORMAT))
     n = len(players)
     camp = settings.get("progress") or {}
     level = camp.get("level", 1)
@@ -109,16 +111,10 @@ def _first_phase(n):
     return "start" if n > 1 else "campaign"
 
 
-def _int(x, lo, hi):
-    if type(x) is not int or x < lo or x > hi:
-        raise ValueError(t("mmag.e.format"))
-    return x
-
-
 def _values(a, at):
     if len(a) != at + DICE:
-        raise ValueError(t("mmag.e.format"))
-    return [_int(v, 1, 6) for v in a[at:]]
+        raise ValueError(t(_FORMAT))
+    return [integer(v, 1, 6, _FORMAT) for v in a[at:]]
 
 
 def roll(s, mask):
@@ -134,7 +130,7 @@ def _throw(s, a, mask, at):
     """The dice in mask get new values: the box rolls them, or a[at:] says them."""
     if not s["own"]:
         if len(a) != at:
-            raise ValueError(t("mmag.e.format"))
+            raise ValueError(t(_FORMAT))
         roll(s, mask)
         return
     values = _values(a, at)
@@ -144,96 +140,168 @@ def _throw(s, a, mask, at):
     s["dice"] = values
 
 
-def apply(s, a):
-    if not isinstance(a, list) or not a:
-        raise ValueError(t("mmag.e.format"))
-    w = a[0]
-    ph = s["phase"]
-    n = s["n"]
-    if ph == "colours" and w == "colours" and len(a) == 1 + DICE:
-        names = []
-        for x in a[1:]:
-            if type(x) is not str or not x.strip() or len(x) > 6:
-                raise ValueError(t("mmag.e.name"))
-            names.append(x.strip())
-        s["names"] = names
-        s["phase"] = _first_phase(n)
-    elif ph == "campaign" and w == "begin":
-        if a[1:] == ["new"]:
-            s["level"], s["carry"] = 1, 0
-        elif len(a) == 3 and a[1] == "free":
-            s["level"], s["carry"] = _int(a[2], 1, len(LEVELS)), 0
-        elif len(a) != 1:
-            raise ValueError(t("mmag.e.format"))
-        s["mode"] = a[1] if len(a) > 1 else "campaign"
-        s["phase"] = "turn"
-    elif ph == "start" and w == "start" and len(a) == 2:
-        seat = _int(a[1], -1, n - 1)
-        if seat < 0:
-            r = Rng(s["rng"])
-            seat = r.below(n)
-            s["rng"] = r.state
-        s["first"] = s["active"] = seat
-        s["phase"] = "turn"
-    elif ph == "turn" and w == "roll":
-        _throw(s, a, ALL, 1)
-        s["rolls"] = 1
-        s["rerolled"] = 0
-        s["picks"] = []
-        s["phase"] = "decide"
-    elif ph == "decide" and w == "reroll" and len(a) >= 2:
-        mask = _int(a[1], 1, ALL)
-        if s["rolls"] >= ROLLS:
-            raise ValueError(t("mmag.e.rerolls"))
-        _throw(s, a, mask, 2)
-        s["rolls"] += 1
-        s["rerolled"] = mask
-        s["picks"] = []
-        if n > 1:
-            s["phase"] = "picks"
-    elif ph == "picks" and w == "pick" and len(a) == 2:
-        die = _int(a[1], -1, DICE - 1)
-        if die >= 0 and not s["rerolled"] >> die & 1:
-            raise ValueError(t("mmag.e.pick"))
-        s["picks"].append(die)
-        if len(s["picks"]) == n - 1:
-            s["phase"] = "decide"
-    elif ph == "decide" and w == "use" and len(a) == 1:
-        s["phase"] = "done"
-    elif ph == "decide" and w == "chance" and len(a) == 2:
-        _int(a[1], 1, 2)
-        if s["rolls"] != ROLLS:
-            raise ValueError(t("mmag.e.chance"))
-        s["phase"] = "done"
-    elif ph in ("decide", "done") and w == "done" and len(a) == 2:
-        if _int(a[1], 0, 1) and s["ninth"] < 0:
-            s["ninth"] = s["active"]
-            s["end"] = _end_round(s)
-        if n == 1:
-            s["rerolls"] = s["rolls"] - 1
-            s["phase"] = "passive_roll"
-        else:
-            _next_turn(s)
-    elif ph == "passive_roll" and w == "roll":
-        _throw(s, a, ALL, 1)
-        s["phase"] = "passive"
-    elif ph == "passive" and w == "passive" and len(a) == 1:
-        s["counter"] += 1
-        s["round"] += 1
-        s["rolls"] = 0
-        if s["counter"] == solo_level(s["level"])[0] or s["counter"] == s["end"]:
-            s["phase"] = "score"
-        else:
-            s["phase"] = "turn"
-    elif ph == "score" and w == "score" and len(a) == 4 and a[1] == len(s["points"]):
-        _int(a[1], 0, n - 1)  # True or 1.0 is no seat
-        points, empty = _int(a[2], 0, MAX_POINTS), _int(a[3], 0, EMPTY)  # both checked first
-        s["points"].append(points)
-        s["empty"].append(empty)
-        if len(s["points"]) == n:
-            s["phase"] = "over"
+# ---------------------------------------------------------------- actions
+# One handler per (phase, word), called by apply() once the action has its number of
+# words: it checks the rest, then changes the state.
+
+
+def _do_colours(s, a):
+    """["colours", n1, .. n5]: the dice's own colour names, 1-6 characters."""
+    names = []
+    for x in a[1:]:
+        if type(x) is not str or not x.strip() or len(x) > 6:
+            raise ValueError(t("mmag.e.name"))
+        names.append(x.strip())
+    s["names"] = names
+    s["phase"] = _first_phase(s["n"])
+
+
+def _do_begin(s, a):
+    """["begin"] the campaign's level, ["begin", "new"] a new campaign, ["begin", "free",
+    level] a level outside it."""
+    if a[1:] == ["new"]:
+        level = 1
+    elif len(a) == 3 and a[1] == "free":
+        level = integer(a[2], 1, len(LEVELS), _FORMAT)
+    elif len(a) == 1:
+        level = 0
     else:
+        raise ValueError(t(_FORMAT))
+    if level:
+        s["level"], s["carry"] = level, 0
+    s["mode"] = a[1] if level else "campaign"
+    s["phase"] = "turn"
+
+
+def _do_start(s, a):
+    """["start", seat]: seat starts; -1: the box draws."""
+    seat = integer(a[1], -1, s["n"] - 1, _FORMAT)
+    if seat < 0:
+        r = Rng(s["rng"])
+        seat = r.below(s["n"])
+        s["rng"] = r.state
+    s["first"] = s["active"] = seat
+    s["phase"] = "turn"
+
+
+def _do_roll(s, a):
+    """["roll"(, v1, .. v5)]: a turn's first roll."""
+    _throw(s, a, ALL, 1)
+    s["rolls"] = 1
+    s["rerolled"] = 0
+    s["picks"] = []
+    s["phase"] = "decide"
+
+
+def _do_reroll(s, a):
+    """["reroll", mask(, v1, .. v5)]: a reroll while the turn has one left."""
+    if len(a) < 2:
         raise ValueError(t("mmag.e.now"))
+    mask = integer(a[1], 1, ALL, _FORMAT)
+    if s["rolls"] >= ROLLS:
+        raise ValueError(t("mmag.e.rerolls"))
+    _throw(s, a, mask, 2)
+    s["rolls"] += 1
+    s["rerolled"] = mask
+    s["picks"] = []
+    if s["n"] > 1:
+        s["phase"] = "picks"
+
+
+def _do_pick(s, a):
+    """["pick", die]: the next passive player takes a rerolled die, or none (-1)."""
+    die = integer(a[1], -1, DICE - 1, _FORMAT)
+    if die >= 0 and not s["rerolled"] >> die & 1:
+        raise ValueError(t("mmag.e.pick"))
+    s["picks"].append(die)
+    if len(s["picks"]) == s["n"] - 1:
+        s["phase"] = "decide"
+
+
+def _do_use(s, a):
+    """["use"]: the dice are used."""
+    s["phase"] = "done"
+
+
+def _do_chance(s, a):
+    """["chance", 1|2]: after the third roll only."""
+    integer(a[1], 1, 2, _FORMAT)
+    if s["rolls"] != ROLLS:
+        raise ValueError(t("mmag.e.chance"))
+    s["phase"] = "done"
+
+
+def _do_done(s, a):
+    """["done", ninth]: the turn is over; ninth 1: the player bought their 9th card."""
+    if integer(a[1], 0, 1, _FORMAT) and s["ninth"] < 0:
+        s["ninth"] = s["active"]
+        s["end"] = _end_round(s)
+    if s["n"] == 1:
+        s["rerolls"] = s["rolls"] - 1
+        s["phase"] = "passive_roll"
+    else:
+        _next_turn(s)
+
+
+def _do_passive_roll(s, a):
+    """["roll"(, v1, .. v5)]: solo, the passive roll."""
+    _throw(s, a, ALL, 1)
+    s["phase"] = "passive"
+
+
+def _do_passive(s, a):
+    """["passive"]: solo, the passive roll used and a market card removed."""
+    s["counter"] += 1
+    s["round"] += 1
+    s["rolls"] = 0
+    if s["counter"] == solo_level(s["level"])[0] or s["counter"] == s["end"]:
+        s["phase"] = "score"
+    else:
+        s["phase"] = "turn"
+
+
+def _do_score(s, a):
+    """["score", seat, points, empty]: the next seat's final points and empty spaces."""
+    if a[1] != len(s["points"]):
+        raise ValueError(t("mmag.e.now"))
+    integer(a[1], 0, s["n"] - 1, _FORMAT)  # True or 1.0 is no seat
+    points, empty = integer(a[2], 0, MAX_POINTS, _FORMAT), integer(a[3], 0, EMPTY, _FORMAT)
+    s["points"].append(points)
+    s["empty"].append(empty)
+    if len(s["points"]) == s["n"]:
+        s["phase"] = "over"
+
+
+# (phase, word) -> (words in the action, None: the handler counts them; handler)
+_ACTIONS = {
+    ("colours", "colours"): (1 + DICE, _do_colours),
+    ("campaign", "begin"): (None, _do_begin),
+    ("start", "start"): (2, _do_start),
+    ("turn", "roll"): (None, _do_roll),
+    ("decide", "reroll"): (None, _do_reroll),
+    ("decide", "use"): (1, _do_use),
+    ("decide", "chance"): (2, _do_chance),
+    ("decide", "done"): (2, _do_done),
+    ("picks", "pick"): (2, _do_pick),
+    ("done", "done"): (2, _do_done),
+    ("passive_roll", "roll"): (None, _do_passive_roll),
+    ("passive", "passive"): (1, _do_passive),
+    ("score", "score"): (4, _do_score),
+}
+
+
+def apply(s, a):
+    """The handler of (phase, word) in _ACTIONS, once the action has its number of
+    words; any other action is refused as not now."""
+    if not isinstance(a, list) or not a:
+        raise ValueError(t(_FORMAT))
+    try:
+        size, do = _ACTIONS[(s["phase"], a[0])]
+    except (KeyError, TypeError):  # TypeError: a list is no word
+        raise ValueError(t("mmag.e.now"))
+    if size is not None and len(a) != size:
+        raise ValueError(t("mmag.e.now"))
+    do(s, a)
 
 
 def _end_round(s):
@@ -304,13 +372,8 @@ def prompt(s):
             return Fields(title, fields, lambda v: ["roll"] + v, initial=[v or 1 for v in s["dice"]],
                           player=s["active"], lines=[t("mmag.enter")])
         # the box hands on and rolls: a stray OK of the player before rolls nothing (guard)
-        p = Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
-                 guard=True)
-        if ph == "turn":  # the roll's screen drawn where nobody sees it while the table
-            # reads this one: its words and texts are built now, with the dice as they lie,
-            # not on the roll (a game's first roll looked up 11 texts, 5 ms, and built 13)
-            p.warm = (lambda: rehearse(_decide(_rolled(s))),)
-        return p
+        return Show(title, lambda _: ["roll"], big=s["players"][s["active"]], lines=[_status(s), t("mmag.ok_roll")],
+                    guard=True)
     if ph == "decide":
         return _decide(s)
     if ph == "picks":
@@ -336,13 +399,6 @@ def prompt(s):
     return None
 
 
-def _rolled(s):
-    """s as after a turn's first roll, the dice as they lie (a rehearsal's)."""
-    r = dict(s)
-    r["rolls"] = 1
-    return r
-
-
 def _pick(s, rerolled, k):
     """The k-th passive player's pick: the rerolled dice large, their name above them."""
     dice = [i for i in range(DICE) if rerolled >> i & 1]
@@ -362,8 +418,6 @@ def _ask_colours(s, names):
     if len(names) == DICE:
         return ["colours"] + names
     i = len(names)
-    from core.textentry import Text
-
     return Text(t("mmag.q.colour", i + 1), lambda x: _ask_colours(s, names + [x]), maxlen=6, initial=t("mmag.c" + str(i)))
 
 
@@ -401,12 +455,8 @@ def _decide(s):
         first = s["ninth"] < 0  # only the first 9th card changes the end: YES only until then
         lines = [t("mmag.mark"), t("mmag.no_rest")] + ([t("mmag.yes_ninth")] if first else [])
         # guard: a stray OK of the player before (the last passive pick, the roll) ends no turn
-        m = Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines, ok=_ok_hint,
-                  yes=-1 if first else None, no=True, guard=True)
-        if s["n"] > 1:  # likewise the first pick after a reroll, without its dice: they
-            # sit lower there, and the roll's and the pick's would not all stay recent
-            m.warm = (lambda: rehearse(_pick(s, 0, 0), s["players"]),)
-        return m
+        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines, ok=_ok_hint,
+                     yes=-1 if first else None, no=True, guard=True)
     codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
 
     def third(i):

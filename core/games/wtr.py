@@ -35,23 +35,21 @@ Rulings where the rulebook is silent (the help text says them):
   only on the first card, or the shortest row after which it and the rule disagree.
 """
 
-from core import release
+from core.games import integer, options, seats, wtr_entry, wtr_gen, wtr_table
 from core.games import wtr_rule as R
+from core.games.wtr_edit import editor
 from core.games.wtr_rule import fits, parse, text
-from core.games import options
-from core.frame import forget_large
-from core.i18n import lang, t
-from core.prompts import Choice, Confirm, rehearse
+from core.games.wtr_score import DEAL, GUESS_BONUS, HINT_BONUS, guessers, points, round_points
+from core.games.wtr_words import card_words, label, said
+from core.i18n import t
+from core.prompts import Choice, Confirm
 from core.rng import Rng
+from core.show import Show, in_place
 
-# The Pico's heap holds the code of what is on screen (the game took more than half of it
-# late in a round): a turn's entries, the guess editor, rules in words and the game menu's
-# tables are modules of their own, imported while the screen before them is read
-# (App.warm) and let go where they are done with.
-ENTRY = "core.games.wtr_entry"  # imported by a turn's screen, let go by "Guess the rule?"
-EDIT = "core.games.wtr_edit"  # imported by "Guess the rule?", let go by prompt()
-WORDS = "core.games.wtr_words"  # imported by the editor, a round's end, the tables; let go by a turn
-TABLE = "core.games.wtr_table"  # imported when the game menu asks, let go by prompt()
+# The modules beside this one, by what they hold: wtr_rule the rule language and its judge,
+# wtr_gen the rules the box makes up, wtr_words rules and cards in words, wtr_score the
+# points, wtr_entry a turn's entries, wtr_edit the guess editor, wtr_table the game menu's
+# tables and the actions in words. None of them imports this one.
 
 OPTIONS = (
     ("master", "wtr.master", ("box", "human")),
@@ -60,21 +58,18 @@ OPTIONS = (
 )
 # A person as master keeps the rule in their head: the box's rule levels are not asked.
 WHEN = {"level": lambda st: st.get("master", "box") == "box"}
-DEAL = 10
 DECK_CARDS = 144
-GUESS_BONUS = 5
-HINT_BONUS = 2
-MIN_TURNS = 2  # the master is halved when the rule falls before everyone had two turns
-MIN_LAID = 10  # ... or before ten cards were laid out
+_FORMAT = "wtr.e.format"  # the reason for a malformed action
+_NOW = "wtr.e.now"  # the reason for an action the game does not take now
 
 
 def new(settings, seed):
     players = settings.get("players")
-    master, level, rounds = options(OPTIONS, settings, t("wtr.e.format"))
+    master, level, rounds = options(OPTIONS, settings, t(_FORMAT))
     box = master == "box"
-    if not isinstance(players, (list, tuple)) or not (1 if box else 2) <= len(players) <= 10:
+    n = len(players) if isinstance(players, (list, tuple)) else 0
+    if not (seats("wtr", n) and (box or n >= 2)):  # a person as master: one player at least
         raise ValueError(t("wtr.e.players"))
-    n = len(players)
     r = Rng(seed)
     s = {
         "players": [str(p) for p in players],
@@ -97,21 +92,6 @@ def new(settings, seed):
     return s
 
 
-def points(s):
-    """Points are played with at least two guessing players."""
-    return len(_guessers(s)) >= 2
-
-
-def _guessers(s):
-    return [i for i in range(s["n"]) if i != s["master"]]
-
-
-def _int(x, lo, hi):
-    if type(x) is not int or x < lo or x > hi:
-        raise ValueError(t("wtr.e.format"))
-    return x
-
-
 def _begin_round(s):
     n = s["n"]
     k = (s["first"] + s["round"] - 1) % n
@@ -124,37 +104,11 @@ def _begin_round(s):
     s["phase"] = "turn"
 
 
-_AHEAD = []  # (level, generator state), (rule text, state after) of the rules made lately
-
-
 def _generated(level, state):
-    """The rule wtr_gen makes at this level from this generator state, and the state
-    after it; the latest two kept: the screen before a round makes them while the table
-    reads it (_ahead), not the press that begins the round (20-30 ms of its 60 on the
-    Pico). The same rule either way: nothing is drawn that the press would not draw."""
-    key = (level, state)
-    for i in range(0, len(_AHEAD), 2):
-        if _AHEAD[i] == key:
-            return _AHEAD[i + 1]
-    from core.games import wtr_gen
-
+    """The rule wtr_gen makes at this level from this generator state (its text), and the
+    generator's state after it."""
     r = Rng(state)
-    made = (text(wtr_gen.generate(level, r)), r.state)
-    _AHEAD[:] = _AHEAD[-2:] + [key, made]
-    return made
-
-
-def _ahead(s, drawn=False):
-    """The next round's rule made ahead (_generated): for the next round, or at the
-    game's start for a chosen first player, or (drawn) for one drawn at random (a draw
-    first). Only a speed-up: whatever fails here (no heap for it) is left to the press."""
-    try:
-        r = Rng(s["rng"])
-        if drawn:
-            r.below(s["n"])
-        _generated(s["level"], r.state)
-    except Exception:  # the press makes the rule as without it
-        pass
+    return text(wtr_gen.generate(level, r)), r.state
 
 
 def _round_fields(s, k):
@@ -162,7 +116,7 @@ def _round_fields(s, k):
     n = s["n"]
     s["master"] = -1 if s["box"] else k
     s["active"] = k if s["box"] else (k + 1) % n
-    g = _guessers(s)
+    g = guessers(s)
     s["hands"] = [DEAL if i in g else 0 for i in range(n)]
     s["pile"] = DECK_CARDS - DEAL * len(g)
     s["turns"] = [0] * n
@@ -199,8 +153,7 @@ def _depth(r):
 
 def _copies(s):
     """How many copies of each card lie on the table (row and misses), by card: each card
-    is twice in the deck. Counted once for a whole hand or hint (per card, a hint late in
-    a round took 4 ms on the Pico)."""
+    is twice in the deck."""
     out = bytearray(R.N)
     for c in s["row"]:
         out[c] += 1
@@ -210,79 +163,150 @@ def _copies(s):
     return out
 
 
-def apply(s, a):
-    if not isinstance(a, list) or not a:
-        raise ValueError(t("wtr.e.format"))
-    w = a[0]
-    ph = s["phase"]
-    box = s["box"]
-    if ph == "start" and w == "start" and len(a) == 2:
-        seat = _int(a[1], -1, s["n"] - 1)
-        if seat < 0:
-            r = Rng(s["rng"])
-            seat = r.below(s["n"])
-            s["rng"] = r.state
-        s["first"] = seat
-        _begin_round(s)
-        s["note"] = None
-        return
-    if ph == "turn" and w == "hints" and len(a) == 1 and not s["hints"]:
-        s["hints"] = 1
-        s["note"] = None
-        return
-    me = s.get("active", 0)
-    if ph in ("turn", "guess") and w == "giveup" and len(a) == 1:
-        s["note"] = ["gaveup", me, None]
-        _end_round(s)
-        return
-    if ph == "turn" and box and w == "card" and len(a) == 2:
-        c = _int(a[1], 0, R.N - 1)
-        if _copies(s)[c] >= 2:
+# ---------------------------------------------------------------- actions
+# One handler per (phase, word), called by apply() once the action has its number of
+# words and the master it needs: it checks the rest, then changes the state.
+
+
+def _do_start(s, a):
+    """["start", seat]: who starts (box) or is master first (human); -1: the box draws."""
+    seat = integer(a[1], -1, s["n"] - 1, _FORMAT)
+    if seat < 0:
+        r = Rng(s["rng"])
+        seat = r.below(s["n"])
+        s["rng"] = r.state
+    s["first"] = seat
+    _begin_round(s)
+    s["note"] = None
+
+
+def _do_hints(s, a):
+    """["hints"]: the table agreed to hints, once a round."""
+    if s["hints"]:
+        raise ValueError(t(_NOW))
+    s["hints"] = 1
+    s["note"] = None
+
+
+def _do_giveup(s, a):
+    """["giveup"]: the round ends without a guess."""
+    s["note"] = ["gaveup", s["active"], None]
+    _end_round(s)
+
+
+def _do_card(s, a):
+    """["card", c]: box master, the box judges the card while a copy of it is left."""
+    c = integer(a[1], 0, R.N - 1, _FORMAT)
+    if _copies(s)[c] >= 2:
+        raise ValueError(t("wtr.e.copies", label(c)))
+    s["entered"] = c
+    _played(s, fits(_rule(s), s["row"], c), c)
+
+
+def _do_verdict(s, a):
+    """["fit"] / ["miss"]: human master, the verdict on the card played."""
+    _played(s, a[0] == "fit", None)
+
+
+def _do_hand(s, a):
+    """["hand", c, ...]: box master, every card of the hand; the box places a fitting one
+    drawn at random."""
+    if len(a) != 1 + s["hands"][s["active"]]:
+        raise ValueError(t(_NOW))
+    hand = [integer(x, 0, R.N - 1, _FORMAT) for x in a[1:]]
+    on = _copies(s)
+    for c in hand:
+        if hand.count(c) + on[c] > 2:
             raise ValueError(t("wtr.e.copies", label(c)))
-        s["entered"] = c
-        _played(s, fits(_rule(s), s["row"], c), c)
-    elif ph == "turn" and not box and w in ("fit", "miss") and len(a) == 1:
-        _played(s, w == "fit", None)
-    elif ph == "turn" and box and w == "hand" and len(a) == 1 + s["hands"][me]:
-        hand = [_int(x, 0, R.N - 1) for x in a[1:]]
-        on = _copies(s)
-        for c in hand:
-            if hand.count(c) + on[c] > 2:
-                raise ValueError(t("wtr.e.copies", label(c)))
-        s["entered"] = hand[-1]
-        m = R.accepts(_rule(s), s["row"])
-        ok = [c for c in hand if m >> c & 1]
-        if ok:
-            r = Rng(s["rng"])
-            c = ok[r.below(len(ok))]
-            s["rng"] = r.state
-        _revealed(s, c if ok else None, len(ok) > 0)
-    elif ph == "turn" and not box and w == "reveal" and len(a) == 2:
-        _revealed(s, None, _int(a[1], 0, 1) == 1)
-    elif ph == "turn" and box and w == "hint" and len(a) == 1 and s["hints"]:
-        _hint(s)
-    elif ph == "guess" and box and w == "guess" and len(a) == 2 and type(a[1]) is str:
-        try:
-            guess = parse(a[1])
-        except ValueError:
-            raise ValueError(t("wtr.e.guess"))
-        if _depth(guess) > MAX_DEPTH:  # judging recurses once per level
-            raise ValueError(t("wtr.e.guess"))
-        _guessed(s, guess, a[1])
-    elif ph == "guess" and not box and w == "judged" and len(a) == 2:
-        _guessed(s, _int(a[1], 0, 1) == 1, None)
-    elif ph == "guess" and w == "pass" and len(a) == 1:
-        s["note"] = None
-        _turn_over(s)
-    elif ph == "end" and w == "next" and len(a) == 1:
-        s["note"] = None
-        if s["round"] == s["rounds"]:
-            s["phase"] = "over"
-        else:
-            s["round"] += 1
-            _begin_round(s)
+    s["entered"] = hand[-1]
+    m = R.accepts(_rule(s), s["row"])
+    ok = [c for c in hand if m >> c & 1]
+    if ok:
+        r = Rng(s["rng"])
+        c = ok[r.below(len(ok))]
+        s["rng"] = r.state
+    _revealed(s, c if ok else None, len(ok) > 0)
+
+
+def _do_reveal(s, a):
+    """["reveal", placed]: human master, the hand revealed (placed 1: a card fitted)."""
+    _revealed(s, None, integer(a[1], 0, 1, _FORMAT) == 1)
+
+
+def _do_hint(s, a):
+    """["hint"]: box master, a hint once the table agreed to hints."""
+    if not s["hints"]:
+        raise ValueError(t(_NOW))
+    _hint(s)
+
+
+def _do_guess(s, a):
+    """["guess", text]: box master, the guess judged against the rule."""
+    if type(a[1]) is not str:
+        raise ValueError(t(_NOW))
+    try:
+        guess = parse(a[1])
+    except ValueError:
+        raise ValueError(t("wtr.e.guess"))
+    if _depth(guess) > MAX_DEPTH:  # judging recurses once per level
+        raise ValueError(t("wtr.e.guess"))
+    _guessed(s, guess, a[1])
+
+
+def _do_judged(s, a):
+    """["judged", right]: human master, the verdict on the guess."""
+    _guessed(s, integer(a[1], 0, 1, _FORMAT) == 1, None)
+
+
+def _do_pass(s, a):
+    """["pass"]: no guess."""
+    s["note"] = None
+    _turn_over(s)
+
+
+def _do_next(s, a):
+    """["next"]: the round's result was read: the next round, or the end."""
+    s["note"] = None
+    if s["round"] == s["rounds"]:
+        s["phase"] = "over"
     else:
-        raise ValueError(t("wtr.e.now"))
+        s["round"] += 1
+        _begin_round(s)
+
+
+# (phase, word) -> (words in the action, None: the handler counts them; the master it
+# needs, s["box"]: _BOX, _HUMAN or None for either; handler)
+_BOX, _HUMAN = True, False
+_ACTIONS = {
+    ("start", "start"): (2, None, _do_start),
+    ("turn", "hints"): (1, None, _do_hints),
+    ("turn", "giveup"): (1, None, _do_giveup),
+    ("turn", "card"): (2, _BOX, _do_card),
+    ("turn", "hand"): (None, _BOX, _do_hand),
+    ("turn", "hint"): (1, _BOX, _do_hint),
+    ("turn", "fit"): (1, _HUMAN, _do_verdict),
+    ("turn", "miss"): (1, _HUMAN, _do_verdict),
+    ("turn", "reveal"): (2, _HUMAN, _do_reveal),
+    ("guess", "guess"): (2, _BOX, _do_guess),
+    ("guess", "judged"): (2, _HUMAN, _do_judged),
+    ("guess", "pass"): (1, None, _do_pass),
+    ("guess", "giveup"): (1, None, _do_giveup),
+    ("end", "next"): (1, None, _do_next),
+}
+
+
+def apply(s, a):
+    """The handler of (phase, word) in _ACTIONS, once the action has its number of words
+    and the game its master; any other action is refused as not now."""
+    if not isinstance(a, list) or not a:
+        raise ValueError(t(_FORMAT))
+    try:
+        size, master, do = _ACTIONS[(s["phase"], a[0])]
+    except (KeyError, TypeError):  # TypeError: a list is no word
+        raise ValueError(t(_NOW))
+    if (size is not None and len(a) != size) or (master is not None and master != s["box"]):
+        raise ValueError(t(_NOW))
+    do(s, a)
 
 
 def _played(s, ok, c):
@@ -331,7 +355,7 @@ def _draw(s, who, k):
 
 def _hint(s):
     r = _rule(s)
-    ign = _ignored(s["rule"])
+    ign = R.ignored(r)
     if s["told"] < len(ign):
         s["note"] = ["hint_attr", s["active"], ign[s["told"]]]
     else:  # a card that fits now and of which a copy is still to be had
@@ -344,63 +368,34 @@ def _hint(s):
     s["told"] += 1
 
 
-_IGNORED = [None, None]  # the secret rule (its text) and R.ignored() of it
-
-
-def _ignored(rule):
-    """R.ignored() of the rule (its text), kept for the latest: every hint of a round
-    asks it, and it walks every state of the rule (3.6 ms on the Pico)."""
-    if _IGNORED[0] != rule:
-        _IGNORED[1] = R.ignored(parse(rule))
-        _IGNORED[0] = rule
-    return _IGNORED[1]
-
-
-def _guessed(s, verdict, said):
-    """verdict: the master's True/False, or (box master) the parsed guess, judged here by
-    its text, said (_judged); said: None for a human master."""
+def _guessed(s, verdict, guess):
+    """verdict: the master's True/False, or (box master) the parsed guess, judged here;
+    guess: its text (None for a human master)."""
     me = s["active"]
     near = None
-    if said is not None:
-        near = _judged(s, said)
+    if guess is not None:
+        near = _near(_rule(s), verdict)
         verdict = near is None
         if not s["hints"]:
             near = None  # how near a guess was is told only as a hint
     if verdict:
         s["guesser"] = me
         s["guessed"][me] += 1
-        s["note"] = ["right", me, said]
+        s["note"] = ["right", me, guess]
         _end_round(s)
         return
-    if said is not None:
-        s["wrong"].append(said)
-    s["note"] = ["wrong", me, said, near]
+    if guess is not None:
+        s["wrong"].append(guess)
+    s["note"] = ["wrong", me, guess, near]
     _turn_over(s)
-
-
-_JUDGED = [None, None]  # (secret rule, guess) judged last, as texts, and _near's answer
-
-
-def _judged(s, guess):
-    """_near() of the guess (its text) against the secret rule, kept for the latest one
-    (a copy: states never share it): the guess's Confirm works it out while the table
-    reads it (App.warm), not its OK (the verdict's apply took 24 ms on the emulated Pico
-    at a round's end, most of it this walk by a CPython profile). Nothing of it is shown
-    before the OK, and the walk goes to its end whatever it finds, so a press that meets
-    it on the Confirm (BACK) waits as long for a right guess as for a wrong one."""
-    key = (s["rule"], guess)
-    if _JUDGED[0] != key:
-        _JUDGED[1] = _near(_rule(s), parse(guess))
-        _JUDGED[0] = key
-    near = _JUDGED[1]
-    return list(near) if near else None
 
 
 def _near(rule, guess):
     """None when the guess means the rule; else how near it is: [row, card, rule's
     verdict] at the shortest row where they disagree (the row's last two cards, all a
-    rule sees), with row None when they disagree only on the first card of a row. The
-    whole walk, whatever it finds (_judged)."""
+    rule sees), with row None when they disagree only on the first card of a row. The walk
+    goes to its end whatever it finds: judging takes as long for a right guess as for a
+    wrong one (core.prepare judges a guess while its Confirm is read)."""
     found = None
     done = False
     for row, ma, mb in R.walk(rule, guess):
@@ -430,30 +425,6 @@ def _turn_over(s):
     s["phase"] = "turn"
 
 
-def round_points(hands, master, guesser, hints, turns, laid):
-    """Points of one round per seat (the rulebook's scoring). hands: cards in each hand
-    at the end; master: the game master's seat (-1: the box); guesser: who guessed the
-    rule (-1: nobody); hints: the table agreed to hints; turns: turns each player had;
-    laid: cards laid out (fits and misses). The master gets the best player's points,
-    halved once (rounded down) if the rule fell before everyone had two turns or before
-    ten cards were laid out, or if nobody guessed it."""
-    n = len(hands)
-    pts = [0] * n
-    best = None
-    for i in range(n):
-        if i == master:
-            continue
-        p = DEAL - hands[i]
-        if i == guesser:
-            p += HINT_BONUS if hints else GUESS_BONUS
-        pts[i] = p
-        best = p if best is None or p > best else best
-    if master >= 0:
-        early = guesser >= 0 and (laid < MIN_LAID or min([turns[i] for i in range(n) if i != master]) < MIN_TURNS)
-        pts[master] = best // 2 if early or guesser < 0 else best
-    return pts
-
-
 def _end_round(s):
     if points(s):
         pts = round_points(s["hands"], s["master"], s["guesser"], s["hints"], s["turns"], s["laid"])
@@ -470,18 +441,6 @@ def sealed(a):
 
 
 # ---------------------------------------------------------------- words
-
-GLYPHS = ("\u25cb\u25b3\u25a1", "\u25cf\u25b2\u25a0")  # outline / filled circle, triangle, square
-
-
-def label(c):
-    """A card in four characters: count, shape glyph (filled or outline), colour letter."""
-    return "{}{}{}".format(R.attr(c, R.COUNT), GLYPHS[R.attr(c, R.FILL)][R.attr(c, R.SHAPE)], t("wtr.col" + str(R.attr(c, R.COLOUR))))
-
-
-def card_words(c):
-    """A card in words: "4 filled circles, white"."""
-    return t("wtr.card", R.attr(c, R.COUNT), t("wtr.fill" + str(R.attr(c, R.FILL))), t("wtr.shape" + str(R.attr(c, R.SHAPE))), t("wtr.colour" + str(R.attr(c, R.COLOUR))))
 
 
 def _note_show(s, then):
@@ -513,37 +472,11 @@ def _note_show(s, then):
     else:
         # the guess said again; who made it is on the row of the last action
         big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)] + _near_lines(note[3] if len(note) > 3 else None)
-    from core.show import Show, in_place
-
     return in_place(Show(t("wtr.box"), None, big=big, lines=[x for x in lines if x], leds=leds), then)
 
 
-def _shown(s, a):
-    """The screen of the note action a left in state s, with its last row."""
-    p = _note_show(s, None)
-    p.last = brief(s, a)
-    return p
-
-
 def _quoted(guess):
-    return t("wtr.quote", _said_text(guess)) if guess else ""
-
-
-_SAID = [None, ""]  # (language, text) of the latest guess said by _said_text, its words
-
-
-def _said_text(guess, rule=None):
-    """said() of a guess given as its text (and the rule it was written from, else it
-    is parsed), kept for the latest one: the guess editor works it out while the table
-    reads it (App.warm), not its Check or the verdict (a long guess, said again on the
-    verdict's screen, took 11 ms of it on the Pico)."""
-    key = (lang(), guess)
-    if _SAID[0] != key:
-        from core.games.wtr_words import said
-
-        _SAID[1] = said(parse(guess) if rule is None else rule)
-        _SAID[0] = key
-    return _SAID[1]
+    return t("wtr.quote", said(parse(guess))) if guess else ""
 
 
 def _near_lines(near):
@@ -563,24 +496,9 @@ def _near_lines(near):
 
 
 def prompt(s):
-    # The generator (a round's start, in apply) is let go here, on the way to the screens:
-    # not in apply, where a replay of the log would load it again for every round.
-    release("core.games.wtr_gen")
-    release(EDIT)  # with its pages' labels
-    release(TABLE)
     if s["note"] and s["box"] and s["phase"] != "over":
         return _note_show(s, lambda: _prompt(s))
     return _prompt(s)
-
-
-def _before_round(s, p):
-    """p, a prompt whose answer may begin a round: the generator is loaded and the rule
-    made (_ahead) while the table reads it (App.warm), not on that press."""
-    if s["box"] and s["level"] != "deck" and (s["phase"] == "start" or s["round"] < s["rounds"]):
-        p.warm = ("core.games.wtr_gen", lambda: _ahead(s))
-        if s["phase"] == "start":  # and for a first player drawn at random: one rule a step
-            p.warm += (lambda: _ahead(s, True),)
-    return p
 
 
 def _prompt(s):
@@ -589,7 +507,7 @@ def _prompt(s):
     if ph == "start":
         opts = s["players"] + [t("wtr.random")]
         title = t("wtr.q.starts") if s["box"] else t("wtr.q.master")
-        return _before_round(s, Choice(title, opts, lambda i: ["start", -1 if i == n else i]))
+        return Choice(title, opts, lambda i: ["start", -1 if i == n else i])
     if ph == "turn":
         return _turn(s)
     if ph == "guess":
@@ -615,15 +533,13 @@ def _status(s):
 
 
 def _turn(s):
-    release(WORDS)  # a turn says no rule: the rule in words (a guess, the round's end) goes
     me = s["active"]
     opts = []
     acts = []
-    # What a choice leads to is built once chosen: the card entry and the hints' question
-    # looked up 15 texts on flash, 11 ms of the press that brings the turn on the Pico.
+    # what a choice leads to is built once chosen
     if s["box"]:
         opts += [t("wtr.a.card"), t("wtr.a.hand")]
-        acts += [lambda: _entry().ask_card(s, []), lambda: _entry().ask_hand(s, [])]
+        acts += [lambda: wtr_entry.ask_card(s, []), lambda: wtr_entry.ask_hand(s, [])]
     else:
         opts += [t("wtr.a.fit"), t("wtr.a.miss"), t("wtr.a.none"), t("wtr.a.placed")]
         acts += [lambda: ["fit"], lambda: ["miss"], lambda: ["reveal", 0], lambda: ["reveal", 1]]
@@ -632,68 +548,28 @@ def _turn(s):
         acts.append(lambda: Confirm(t("wtr.q.hints"), lambda _: ["hints"], lines=[t("wtr.hints_cost", HINT_BONUS, GUESS_BONUS)]))
     elif s["box"]:
         opts.append(t("wtr.a.hint"))
-        acts.append(lambda: _entry().ask_hint(s))
-    p = Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
-    if s["box"]:  # the card's entry, the likeliest choice (its modules let go in the game menu
-        # and by a guess), then the verdict's (core.show, let go by the guess editor)
-        p.warm = (ENTRY, "core.tiles", lambda: rehearse(acts[0], s["players"]), "core.show")
-    return p
-
-
-def _entry():
-    from core.games import wtr_entry
-
-    return wtr_entry
+        acts.append(lambda: wtr_entry.ask_hint(s))
+    return Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
 
 
 def _guess(s):
     me = s["active"]
     if s["box"]:
         opts = [t("wtr.a.guess"), t("wtr.a.pass")]
-        p = Choice(t("wtr.q.guess"), opts, lambda i: _editor(s, True) if i == 0 else ["pass"], player=me)
-        # a turn's entries go (the next turn's warm work imports them again), the editor comes
-        p.warm = (_let_go, EDIT, lambda: rehearse(lambda: _editor(s, False)))
-        return p
+        return Choice(t("wtr.q.guess"), opts, lambda i: editor(s) if i == 0 else ["pass"], player=me)
     opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
     right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
     return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)
 
 
-def _editor(s, opened):
-    """The guess editor's first page (core.games.wtr_edit; prompt() lets it go again).
-    Once it is open, the large texts of the turn go too (its warm work draws them again)
-    and the code of the screens that show them (core.show: the guess's Confirm imports it
-    again), and a turn's entries, if a quick OK came before "Guess the rule?" let them go."""
-    if opened:
-        _let_go()
-        release("core.show")
-        forget_large()
-    from core.games.wtr_edit import editor
-
-    return editor(s)
-
-
-def _let_go():
-    """A turn's entries and the card's entry (ENTRY, core.tiles) go: heap the long edit of
-    a guess late in a round needs; the next turn's warm work imports them again."""
-    release(ENTRY)
-    release("core.tiles")
-
-
 def _end(s):
-    from core.show import Show
-
     if s["box"]:
-        from core.games.wtr_words import said
-
-        return _before_round(s, Show(t("wtr.rule_was"), lambda _: _points(s), lines=[said(_rule(s))]))
+        return Show(t("wtr.rule_was"), lambda _: _points(s), lines=[said(_rule(s))])
     return _points(s) if points(s) else Show(t("wtr.v.round"), lambda _: ["next"], big=t("wtr.round_n", s["round"]), lines=[t("wtr.round_over")])
 
 
 def _points(s):
-    from core.show import Show
-
-    return _before_round(s, Show(t("wtr.v.round"), lambda _: ["next"], lines=_points_lines(s))) if points(s) else ["next"]
+    return Show(t("wtr.v.round"), lambda _: ["next"], lines=_points_lines(s)) if points(s) else ["next"]
 
 
 def _points_lines(s):
@@ -706,27 +582,9 @@ def _points_lines(s):
 
 # ---------------------------------------------------------------- tables, result
 
-
-# The game menu's tables and the actions in words are in core.games.wtr_table, loaded
-# when the menu asks for them: heap the turns do not need (prompt() lets it go).
-
-
-def describe(s, a):
-    from core.games.wtr_table import describe
-
-    return describe(s, a)
-
-
-def views(s):
-    from core.games.wtr_table import views
-
-    return views(s)
-
-
-def table(s):
-    from core.games.wtr_table import table
-
-    return table(s)
+describe = wtr_table.describe
+views = wtr_table.views
+table = wtr_table.table
 
 
 def brief(s, a):

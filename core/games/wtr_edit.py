@@ -8,19 +8,15 @@ or negates it. BACK undoes the last edit (up to UNDOS of them, then the empty gu
 condition is picked from pages, one per attribute and one for the first card
 (LEFT/RIGHT turn them); NO picks its negation. The editor's states are edits
 (core.prompts.open_prompt): one screen however long the editing, BACK the state before.
-
-A module of its own, loaded while a player may guess (the warm work of "Guess the
-rule?") and let go by wtr.prompt(): its code and its pages' labels are heap the turns do
-not need (What the Rule?! held more than half the Pico's free heap late in a round).
 """
 
-from core import Recent
-from core.games import wtr as W
 from core.games import wtr_rule as R
 from core.games.wtr_rule import text
-from core.games.wtr_words import phrase, words
-from core.i18n import lang, t
-from core.prompts import Choice, Confirm, Number, rehearse
+from core.games.wtr_words import phrase, said, words
+from core.i18n import t
+from core.prompts import Choice, Confirm, Number
+from core.tiles import Multi
+from core.ui import NARROW, wrap
 
 UNDOS = 8  # edits BACK undoes: each kept state holds its guess (60 held 4 KB of the Pico's heap)
 _EMPTY = ((), None, None)
@@ -51,9 +47,7 @@ def _editor(s, hist, focus=None):
     undo = (lambda: _editor(s, older, hist[2])) if older else None
     edited = lambda new, k: _editor(s, (new, _kept(hist, UNDOS), k))
     if not parts:
-        return _pick_part(lambda x: edited((x,), 0), undo=undo, names=s["players"])
-    from core.ui import NARROW, wrap
-
+        return _pick_part(lambda x: edited((x,), 0), undo=undo)
     opts = []
     at = []  # the part each line shows: a long condition takes two lines
     for k, x in enumerate(parts):
@@ -71,24 +65,15 @@ def _editor(s, hist, focus=None):
             return _edit_part(parts, at[i], edited)
         if i > n:
             then = lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1)
-            return _pick_part(then, undo=lambda: _editor(s, hist), names=s["players"])
-        _LABELS.clear()  # the pages are done with; their heap is the verdict's
+            return _pick_part(then, undo=lambda: _editor(s, hist))
         rule = _rule_of(parts)
         guess = text(rule)
-        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[W._said_text(guess, rule)])
+        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[said(rule)])
         p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
-        # parsed and judged for apply while the table reads it: a long guess took 26 ms to parse
-        # (the verdicts' rehearsal imports core.show again, see wtr._editor: as a warm item of
-        # its own it came too late in the moment after Check, and the OK to the verdict
-        # imported it, 58.3 ms on the emulated Pico)
-        p.warm = (lambda: W._judged(s, guess), lambda: _verdicts(s, guess))
         return p
 
     initial = at.index(focus) if focus in at else n
-    p = Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
-    # the guess in words for its Check; the first page "and" and "or" open
-    p.warm = (lambda: _guess_said(parts), lambda: rehearse(lambda: chosen(n + 1)))
-    return p
+    return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
 
 
 def _kept(hist, n):
@@ -98,31 +83,6 @@ def _kept(hist, n):
     if n == 0:
         return _EMPTY
     return (hist[0], _kept(hist[1], n - 1), hist[2])
-
-
-def _verdicts(s, guess):
-    """Both verdicts of the guess drawn unseen while its Confirm is read, RIGHT and WRONG
-    alike (WRONG with how-near lines when hints are agreed, a stand-in card in them): the
-    texts the verdict shares with them are built (the guess said again, wrapped as that
-    screen wraps it; 68 ms on the Pico without, 50 allowed). The same work whatever the
-    verdict: waiting on the Confirm tells nothing."""
-    me = s["active"]
-    for note in (["right", me, guess], ["wrong", me, guess, [None, 0, 0] if s["hints"] else None]):
-        rehearse(lambda: _noted(s, note, ["guess", guess]), s["players"])
-
-
-def _noted(s, note, a):
-    """The verdict's screen for this note of action a, with its last row: _note_show() of
-    a copy of the state (a rehearsal's, core.prompts.rehearse)."""
-    h = dict(s)
-    h["note"] = note
-    return W._shown(h, a)
-
-
-def _guess_said(parts):
-    """The guess so far in words, kept for its Check (the editor's warm work)."""
-    rule = _rule_of(parts)
-    W._said_text(text(rule), rule)
 
 
 def _edit_part(parts, i, edited):
@@ -174,45 +134,30 @@ def _entry_label(e):
     return phrase(e)
 
 
-_LABELS = Recent(2)  # (language, page, only) -> the labels of its entries, see _labels
-
-
-def _labels(k, only, entries):
-    """The labels of page k's entries (`only` as _pick_part's), kept for the page and the
-    two beside it: the count page's 19 labels look up some 40 texts, more than core.i18n
-    keeps beside its neighbours' (a page turn to it took 38.6 ms on the Pico, 30 allowed)."""
-    key = (lang(), k, only)
-    out = _LABELS.get(key)
-    if out is None:
-        out = [_entry_label(e) for e in entries]
-        _LABELS.put(key, out)
-    return out
-
-
-def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0, names=()):
+def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
     """A condition from page k (the card's shape first): OK takes the entry, NO its
     negation, LEFT/RIGHT turn the page. only: "is" (a condition on values, for the first
     card or an earlier card) or "last" (a relation, to the card before the last one).
     A page is a state of the editor's edit; undo: what BACK opens (None: the screen
-    below); names: the players', for the rehearsal of the editor OK leads back to."""
+    below)."""
     pages = PAGES - 1 if only else PAGES
     entries = [e for e in _page(k) if not only or type(e) is tuple and e[0] == only or only == "is" and e in _NUMBERS + ("in",)]
     n = len(entries)
 
     def chosen(i):
         if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo, 0, names)
+            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo, 0)
         neg = i < 0
         j = -1 - i if neg else i
         e = entries[j]
         done = (lambda x: then(_negated(x))) if neg else then
-        here = lambda: _pick_part(then, k, only, of, undo, j, names)  # BACK on the card's pages: this entry
+        here = lambda: _pick_part(then, k, only, of, undo, j)  # BACK on the card's pages: this entry
         if e == FIRST_OF:
-            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here, 0, names)
+            return _pick_part(lambda x: done(("or", ("not", ("first",)), x)), 0, "is", e, here, 0)
         if e in WAS:
-            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here, 0, names)
+            return _pick_part(lambda x: done(_on(x, ("was", WAS.index(e) + 1))), 0, "is", e, here, 0)
         if e == BACK2:
-            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here, 0, names)
+            return _pick_part(lambda x: done(_on(x, ("prev",))), 0, "last", e, here, 0)
         if e == "in":
             return _pick_set(done, _entry_label(e))
         if type(e) is str:
@@ -222,16 +167,8 @@ def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0, names=()):
     title = t("wtr.e_earlier") if k == PAGES - 1 else t("wtr.a" + str(k))
     if of:  # a condition on an earlier card: which one, then the page
         title = _entry_label(of)[:-1] + title
-    p = Choice(title, _labels(k, only, entries), chosen, initial, sides=(n, n + 1), alt=True,
-               lines=[t("wtr.e_keys")], edit="guess", undo=undo)
-    # what OK on the first entry opens, mostly the guess editor again (its words and texts
-    # but the new part's: 52 ms on the Pico without, 50 allowed); then the pages beside
-    # it, as LEFT and RIGHT open them (a page's words and texts are new each time: 42-48
-    # ms on the Pico to turn one, 30 allowed). In that order: core.frame keeps the latest
-    # 12 to 24 texts, and the two pages' are the newest; rehearsed before the editor, the
-    # page turned back to drew 6 texts again (30.9 ms on the Pico, line 2247 of the soak)
-    p.warm = (lambda: rehearse(lambda: chosen(initial), names), lambda: rehearse(lambda: chosen(n + 1)), lambda: rehearse(lambda: chosen(n)))
-    return p
+    return Choice(title, [_entry_label(e) for e in entries], chosen, initial, sides=(n, n + 1), alt=True,
+                  lines=[t("wtr.e_keys")], edit="guess", undo=undo)
 
 
 def _on(x, head):
@@ -243,8 +180,6 @@ def _on(x, head):
 
 
 def _pick_set(then, title):
-    from core.tiles import Multi
-
     def chosen(mask):
         got = tuple([v for v in R.VALUES[R.COUNT] if mask >> (v - 1) & 1])
         return then(("is", R.COUNT, "in", got)) if got else _pick_set(then, title)

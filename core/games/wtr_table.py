@@ -1,13 +1,12 @@
 """What the Rule?!'s tables for the game menu and its actions in words (core.games.wtr's
-describe, views and table): loaded when the menu asks for them and let go by
-wtr.prompt(), so their code is not heap the turns hold (What the Rule?! held more than
-half the Pico's free heap late in a round).
+describe, views and table).
 """
 
-from core.games.wtr import label, points
 from core.games.wtr_rule import parse
-from core.games.wtr_words import said
+from core.games.wtr_score import points
+from core.games.wtr_words import label, said
 from core.i18n import t
+from core.ui import wrap
 
 
 def describe(s, a):
@@ -42,8 +41,6 @@ def views(s):
 def _wrong_rows(wrong):
     """The wrong guesses in words, numbered, a long one wrapped under its number (the
     play-test could not tell where one ended)."""
-    from core.ui import wrap
-
     rows = []
     for k in range(len(wrong)):
         number = "{}. ".format(k + 1)

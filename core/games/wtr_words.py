@@ -1,9 +1,6 @@
-"""What the Rule?!'s rules in words (core.games.wtr): a condition as a page of the guess
-editor lists it (phrase), a rule or guess as the table hears it (said, words).
-
-A module of its own: a turn says no rule, so its code is heap only the guess editor,
-a guess's verdict, the round's end and the game menu's wrong guesses need; wtr's turn
-screen lets it go again.
+"""What the Rule?!'s rules and cards in words (core.games.wtr): a condition as a page of
+the guess editor lists it (phrase), a rule or guess as the table hears it (said, words),
+a card in four characters (label) or in words (card_words).
 """
 
 from core.games import wtr_rule as R
@@ -154,3 +151,16 @@ def words(r):
     if k == "not" and r[1][0] in ("and", "or"):
         return t("wtr.not", "(" + words(r[1]) + ")")
     return phrase(r)
+
+
+GLYPHS = ("\u25cb\u25b3\u25a1", "\u25cf\u25b2\u25a0")  # outline / filled circle, triangle, square
+
+
+def label(c):
+    """A card in four characters: count, shape glyph (filled or outline), colour letter."""
+    return "{}{}{}".format(R.attr(c, R.COUNT), GLYPHS[R.attr(c, R.FILL)][R.attr(c, R.SHAPE)], t("wtr.col" + str(R.attr(c, R.COLOUR))))
+
+
+def card_words(c):
+    """A card in words: "4 filled circles, white"."""
+    return t("wtr.card", R.attr(c, R.COUNT), t("wtr.fill" + str(R.attr(c, R.FILL))), t("wtr.shape" + str(R.attr(c, R.SHAPE))), t("wtr.colour" + str(R.attr(c, R.COLOUR))))

@@ -76,14 +76,15 @@ def is_button(line):
 
 def start_game(app, game_id, players, seed=1):
     """The box's way into a new game, without pressing buttons: the home menu parked and
-    gamemenu.start_new() (it loads the game and puts the player setup on screen), then
+    start.start_new() (it loads the game and puts the player setup on screen), then
     the settings the setup would give (`players` names, the first value of every option, and for a game with a
     campaign an empty progress record, as without storage) become a Session and its first
     prompt goes on screen (Play.show() drops the setup screens). No storage, so nothing
     is saved. Returns the Session."""
     from core import games
-    from core.gamemenu import start_new
+    from core.start import start_new
     from core.play import Play
+    from core.start import again
     from core.session import Session
 
     app.park_home()  # as the home menu's choice does
@@ -95,7 +96,7 @@ def start_game(app, game_id, players, seed=1):
     if hasattr(game, "progress"):
         settings["progress"] = {}
     session = Session(game_id, settings, seed, (), app.storage)
-    Play(app, session).show()
+    Play(app, session, again).show()
     return session
 
 

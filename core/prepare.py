@@ -1,0 +1,153 @@
+"""What the next screen needs, made while the table reads this one: the one module of the
+box that prepares ahead. No game module does (tests/test_tactics.py), and no other core
+module knows how; core.play calls ahead() when a game's prompt is on screen.
+
+Why. A press must show its screen within 50 ms on the Pico (a cursor move 30). In the
+Tablebox firmware the code is in flash (imports cost nothing worth doing early), so what
+a press still pays is building the new screen's texts (a small text 0.5 ms, a large one
+up to 1.9, a word looked up 0.4: core.frame and core.i18n keep the latest ones) and the
+game's own work (What the Rule?!'s judge walks every row a guess and the rule can tell
+apart, some 20 ms at a round's end).
+
+Policy. While a game's prompt p is on screen, idle work (App.warm: an item a step, only in
+the moment right after a press is answered, see there) gives p its likely answers: what
+OK gives (the highlighted entry of a list, the value shown by a number or fields, OK on a
+confirm or a view), then what RIGHT and LEFT give on a list whose pages go on sideways
+(a guess's conditions: a page turn is held to the cursor's 30 ms). When an answer opens
+the next question of the same move, that screen is drawn on a frame nobody sees
+(rehearse()): its words are looked up and its texts built, and the press that opens it
+draws from them. When it finishes an action, the action is
+applied to a copy of the game's state, the copy is kept, and the game's next prompt of
+the copy is drawn the same way; the press that confirms that very action takes the kept
+state (taken()) instead of applying it again. Nothing a game does is special-cased: a
+game's contract (prompt, apply, sealed) is all this reads.
+
+Limits. One screen ahead, the likely answers only, OK's first and the page turns last:
+core.frame keeps the latest 12 to 24 texts, and a page turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped, and the
+press then does the work as if nothing had been prepared; a kept state is taken only by
+the same action on the same state (same state object, same log length).
+
+Waiting tells nothing (DESIGN.md, the secrets): before an action the game calls sealed()
+(a secret recorded or revealed: a card judged, a guess, a ballot) nothing is drawn ahead,
+since the screen it opens says the secret and drawing it takes longer for one outcome than
+for another; a press that came during that work would wait for it. Such an action is only
+applied to the copy, which costs the game's apply, the same whatever the secret (a game's
+apply keeps its work independent of the outcome: What the Rule?!'s judge walks to the end
+whatever it finds). The private chains of core.secret are never prepared: each voter's
+screens are drawn on their own presses, the same for every answer.
+"""
+
+import sys
+
+from core.frame import Frame
+
+
+class _Unseen:
+    """A rehearsal's ctx, and its app: the players' names; it keeps the screen an opener
+    pushes and never takes an answer."""
+
+    secret = False
+    screen = None
+
+    def __init__(self, names):
+        self._names = names
+        self.app = self
+
+    def names(self):
+        return self._names
+
+    def push(self, screen):
+        self.screen = screen
+
+
+def rehearse(p, names=()):
+    """Draw prompt p (not a secret) on a frame nobody sees, with its screen's opener: its
+    words are looked up and its texts built now and kept among the recent ones (core.i18n,
+    core.frame), so the press that opens it draws from them. Only a speed-up: whatever goes
+    wrong here (no room for its frame) is left to the press, which builds the texts as
+    without it; it never stops the game."""
+    try:
+        if p is None or p.kind == "secret":
+            return
+        mod, fn = p.screen
+        if mod not in sys.modules:
+            __import__(mod)
+        unseen = _Unseen(names)
+        getattr(sys.modules[mod], fn)(unseen, p, False)
+        unseen.screen.draw(Frame())
+    except Exception:  # see above
+        pass
+
+
+def likely(p):
+    """The answer p most likely gets: what a plain OK gives (None: none to prepare)."""
+    k = p.kind
+    if k in ("confirm", "show"):
+        return True
+    if k in ("choice", "multi", "fields") or k == "number" and not p.votes:
+        return p.initial
+    return None
+
+
+def _turns(p):
+    """The answers that turn p's page (RIGHT, then LEFT), if its list has pages."""
+    sides = getattr(p, "sides", None) if p.kind == "choice" else None
+    return (sides[1], sides[0]) if sides else ()
+
+
+_kept = [None]  # (state, log length, action, the state after it): see taken()
+
+
+def ahead(play, p):
+    """Plan the preparation for prompt p, now on screen in play (a core.play.Play)."""
+    play.app.warm(lambda: _prepare(play, p, likely(p)), *[lambda v=v: _prepare(play, p, v) for v in _turns(p)])
+
+
+def _prepare(play, p, v):
+    try:
+        if v is None:
+            return
+        nxt = p.answer(v)
+        names = play.names()
+        if isinstance(nxt, list):  # an action
+            s = play.session
+            state = _copy(s.state)
+            s.game.apply(state, nxt)
+            _kept[0] = (s.state, len(s.log), nxt, state)
+            if s.game.sealed(nxt):
+                return  # its screen tells the secret: see the docstring
+            nxt = s.game.prompt(state)
+        rehearse(nxt, names)
+    except Exception:  # only a speed-up
+        pass
+
+
+def taken(session, action):
+    """The state `action` leads to from the session's state, when it was prepared (a copy
+    the caller may keep), else None. Whatever was kept goes."""
+    k = _kept[0]
+    _kept[0] = None
+    if k is not None and k[0] is session.state and k[1] == len(session.log) and k[2] == action:
+        return k[3]
+    return None
+
+
+def opening(game):
+    """The prompt a new game opens on, when the game declares it (core.games' opening()):
+    drawn while the players are set up."""
+    f = getattr(game, "opening", None)
+    if f is not None:
+        rehearse(f())
+
+
+def _copy(x):
+    """A deep copy of a game state (dicts, lists, bytearrays, immutable values): MicroPython
+    has no copy module."""
+    t = type(x)
+    if t is dict:
+        return {k: _copy(x[k]) for k in x}
+    if t is list:
+        return [_copy(y) for y in x]
+    if t is bytearray:
+        return bytearray(x)
+    return x
