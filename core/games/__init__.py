@@ -68,6 +68,7 @@ MicroPython's sort is not stable: a ranking sorts by a key that orders every pla
 """
 
 from core import i18n
+from core.rng import Rng
 
 # (id, module name or None while not built, title, min players, max players), menu order.
 GAMES = (
@@ -97,6 +98,40 @@ def integer(x, lo, hi, key):
     if type(x) is not int or (lo is not None and x < lo) or (hi is not None and x > hi):
         raise ValueError(i18n.t(key))
     return x
+
+
+def dispatch(actions, s, a, game_id):
+    """Apply action a to state s by a game's table of handlers: actions maps (phase, word)
+    to (size, handler) or (size, handler, when). size: the words the action has, an int,
+    (base, per player) or None (the handler counts them); when(s): what the state must
+    also hold (What the Rule?!: the master the box is). A list that is no action is
+    refused with "<game_id>.e.format", an action the table does not take now with
+    "<game_id>.e.now"; the handler checks the rest before it changes anything."""
+    if not isinstance(a, list) or not a:
+        raise ValueError(i18n.t(game_id + ".e.format"))
+    try:
+        entry = actions.get((s["phase"], a[0]))
+    except TypeError:  # a list is no word
+        entry = None
+    if entry is not None:
+        size = entry[0]
+        if type(size) is tuple:
+            size = size[0] + size[1] * s["n"]
+        if (size is None or len(a) == size) and (len(entry) < 3 or entry[2](s)):
+            entry[1](s, a)
+            return
+    raise ValueError(i18n.t(game_id + ".e.now"))
+
+
+def starter(s, x, key):
+    """Seat x of the state's s["n"] players, or for -1 one the box draws from the state's
+    random stream (s["rng"], core.rng); ValueError(text of key) for anything else."""
+    seat = integer(x, -1, s["n"] - 1, key)
+    if seat < 0:
+        r = Rng(s["rng"])
+        seat = r.below(s["n"])
+        s["rng"] = r.state
+    return seat
 
 
 def seats(game_id, n):

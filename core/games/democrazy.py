@@ -44,7 +44,7 @@ Rulings where the rulebook is silent (the help text says them):
   them); the default is 1. Ties share the place.
 """
 
-from core.games import integer, options, seats
+from core.games import dispatch, integer, options, seats
 from core.i18n import row, t
 from core.prompts import Choice, Confirm
 from core.secret import Secret, by_seat, left_of
@@ -310,18 +310,7 @@ _ACTIONS = {
 
 
 def apply(s, a):
-    """The handler of (phase, word) in _ACTIONS, once the action has its number of
-    words; any other action is refused as not now."""
-    if not isinstance(a, list) or not a:
-        raise ValueError(t(_FORMAT))
-    key = (s["phase"], a[0])
-    try:
-        size, do = _ACTIONS[key]
-    except (KeyError, TypeError):  # TypeError: a list is no word
-        raise ValueError(t("democrazy.e.now"))
-    if size is not None and len(a) != size:
-        raise ValueError(t("democrazy.e.now"))
-    do(s, a)
+    dispatch(_ACTIONS, s, a, "democrazy")
 
 
 def _symbol_at(s, symbol):

@@ -50,7 +50,7 @@ Rulings where the rulebook is silent or its text was lost (the help text says th
 """
 
 from core.games import drws_rules as D
-from core.games import integer, options, seats
+from core.games import dispatch, integer, options, seats
 from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
@@ -329,41 +329,31 @@ def _do_rules(s, a):
     s["phase"] = "predict"
 
 
-# (phase, word) -> (words in the action, words more per player, handler); None: the
-# handler counts them
+# (phase, word) -> (words in the action, or (words, more per player), or None: the
+# handler counts them; handler)
 _ACTIONS = {
-    ("mat", "mat"): (7, 0, _do_mat),
-    ("draw", "draw"): (1, 0, _do_draw),
-    ("predict", "predict"): (None, 0, _do_predict),
-    ("chips", "chips"): (6, 0, _do_chips),
-    ("card", "card"): (2, 0, _do_card),
-    ("vote", "vote"): (1, 2, _do_vote),
-    ("result", "result"): (2, 0, _do_result),
-    ("pay", "pay"): (7, 0, _do_pay),
-    ("place", "place"): (2, 0, _do_place),
-    ("score", "score"): (2, 1, _do_score),
-    ("judge", "judge"): (1, 1, _do_judge),
-    ("sheet", "next"): (1, 0, _do_next),
-    ("rules", "rules"): (3, 0, _do_rules),
+    ("mat", "mat"): (7, _do_mat),
+    ("draw", "draw"): (1, _do_draw),
+    ("predict", "predict"): (None, _do_predict),
+    ("chips", "chips"): (6, _do_chips),
+    ("card", "card"): (2, _do_card),
+    ("vote", "vote"): ((1, 2), _do_vote),
+    ("result", "result"): (2, _do_result),
+    ("pay", "pay"): (7, _do_pay),
+    ("place", "place"): (2, _do_place),
+    ("score", "score"): ((2, 1), _do_score),
+    ("judge", "judge"): ((1, 1), _do_judge),
+    ("sheet", "next"): (1, _do_next),
+    ("rules", "rules"): (3, _do_rules),
 }
 for _ph in PLAYING:  # the table's corrections, at any moment of the game
-    _ACTIONS[(_ph, "spoke")] = (6, 0, _do_spoke)
-    _ACTIONS[(_ph, "adjust")] = (7, 0, _do_adjust)
+    _ACTIONS[(_ph, "spoke")] = (6, _do_spoke)
+    _ACTIONS[(_ph, "adjust")] = (7, _do_adjust)
 del _ph
 
 
 def apply(s, a):
-    """The handler of (phase, word) in _ACTIONS, once the action has its number of
-    words; any other action is refused as not now."""
-    if not isinstance(a, list) or not a:
-        raise ValueError(t(_FORMAT))
-    try:
-        size, per, do = _ACTIONS[(s["phase"], a[0])]
-    except (KeyError, TypeError):  # TypeError: a list is no word
-        raise ValueError(t("drws.e.now"))
-    if size is not None and len(a) != size + per * s["n"]:
-        raise ValueError(t("drws.e.now"))
-    do(s, a)
+    dispatch(_ACTIONS, s, a, "drws")
 
 
 def tally(votes):

@@ -36,7 +36,7 @@ Rulings where the rulebook is silent (the help text says them):
   challenge is level 7 won with 50 or more campaign points left.
 """
 
-from core.games import integer, options, seats
+from core.games import dispatch, integer, options, seats, starter
 from core.i18n import row, t
 from core.prompts import Choice, Confirm, Number
 from core.rng import Rng
@@ -175,11 +175,7 @@ def _do_begin(s, a):
 
 def _do_start(s, a):
     """["start", seat]: seat starts; -1: the box draws."""
-    seat = integer(a[1], -1, s["n"] - 1, _FORMAT)
-    if seat < 0:
-        r = Rng(s["rng"])
-        seat = r.below(s["n"])
-        s["rng"] = r.state
+    seat = starter(s, a[1], _FORMAT)
     s["first"] = s["active"] = seat
     s["phase"] = "turn"
 
@@ -291,17 +287,7 @@ _ACTIONS = {
 
 
 def apply(s, a):
-    """The handler of (phase, word) in _ACTIONS, once the action has its number of
-    words; any other action is refused as not now."""
-    if not isinstance(a, list) or not a:
-        raise ValueError(t(_FORMAT))
-    try:
-        size, do = _ACTIONS[(s["phase"], a[0])]
-    except (KeyError, TypeError):  # TypeError: a list is no word
-        raise ValueError(t("mmag.e.now"))
-    if size is not None and len(a) != size:
-        raise ValueError(t("mmag.e.now"))
-    do(s, a)
+    dispatch(_ACTIONS, s, a, "mmag")
 
 
 def _end_round(s):

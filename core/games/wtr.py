@@ -35,7 +35,7 @@ Rulings where the rulebook is silent (the help text says them):
   only on the first card, or the shortest row after which it and the rule disagree.
 """
 
-from core.games import integer, options, seats, wtr_entry, wtr_gen, wtr_table
+from core.games import dispatch, integer, options, seats, starter, wtr_entry, wtr_gen, wtr_table
 from core.games import wtr_rule as R
 from core.games.wtr_edit import editor
 from core.games.wtr_rule import fits, parse, text
@@ -170,11 +170,7 @@ def _copies(s):
 
 def _do_start(s, a):
     """["start", seat]: who starts (box) or is master first (human); -1: the box draws."""
-    seat = integer(a[1], -1, s["n"] - 1, _FORMAT)
-    if seat < 0:
-        r = Rng(s["rng"])
-        seat = r.below(s["n"])
-        s["rng"] = r.state
+    seat = starter(s, a[1], _FORMAT)
     s["first"] = seat
     _begin_round(s)
     s["note"] = None
@@ -274,39 +270,36 @@ def _do_next(s, a):
         _begin_round(s)
 
 
-# (phase, word) -> (words in the action, None: the handler counts them; the master it
-# needs, s["box"]: _BOX, _HUMAN or None for either; handler)
-_BOX, _HUMAN = True, False
+def _box(s):
+    return s["box"]
+
+
+def _human(s):
+    return not s["box"]
+
+
+# (phase, word) -> (words in the action, None: the handler counts them; handler; the
+# master it needs, if one: core.games.dispatch)
 _ACTIONS = {
-    ("start", "start"): (2, None, _do_start),
-    ("turn", "hints"): (1, None, _do_hints),
-    ("turn", "giveup"): (1, None, _do_giveup),
-    ("turn", "card"): (2, _BOX, _do_card),
-    ("turn", "hand"): (None, _BOX, _do_hand),
-    ("turn", "hint"): (1, _BOX, _do_hint),
-    ("turn", "fit"): (1, _HUMAN, _do_verdict),
-    ("turn", "miss"): (1, _HUMAN, _do_verdict),
-    ("turn", "reveal"): (2, _HUMAN, _do_reveal),
-    ("guess", "guess"): (2, _BOX, _do_guess),
-    ("guess", "judged"): (2, _HUMAN, _do_judged),
-    ("guess", "pass"): (1, None, _do_pass),
-    ("guess", "giveup"): (1, None, _do_giveup),
-    ("end", "next"): (1, None, _do_next),
+    ("start", "start"): (2, _do_start),
+    ("turn", "hints"): (1, _do_hints),
+    ("turn", "giveup"): (1, _do_giveup),
+    ("turn", "card"): (2, _do_card, _box),
+    ("turn", "hand"): (None, _do_hand, _box),
+    ("turn", "hint"): (1, _do_hint, _box),
+    ("turn", "fit"): (1, _do_verdict, _human),
+    ("turn", "miss"): (1, _do_verdict, _human),
+    ("turn", "reveal"): (2, _do_reveal, _human),
+    ("guess", "guess"): (2, _do_guess, _box),
+    ("guess", "judged"): (2, _do_judged, _human),
+    ("guess", "pass"): (1, _do_pass),
+    ("guess", "giveup"): (1, _do_giveup),
+    ("end", "next"): (1, _do_next),
 }
 
 
 def apply(s, a):
-    """The handler of (phase, word) in _ACTIONS, once the action has its number of words
-    and the game its master; any other action is refused as not now."""
-    if not isinstance(a, list) or not a:
-        raise ValueError(t(_FORMAT))
-    try:
-        size, master, do = _ACTIONS[(s["phase"], a[0])]
-    except (KeyError, TypeError):  # TypeError: a list is no word
-        raise ValueError(t(_NOW))
-    if (size is not None and len(a) != size) or (master is not None and master != s["box"]):
-        raise ValueError(t(_NOW))
-    do(s, a)
+    dispatch(_ACTIONS, s, a, "wtr")
 
 
 def _played(s, ok, c):
