@@ -22,6 +22,9 @@ the copy is drawn the same way; the press that confirms that very action takes t
 state (taken()) instead of applying it again. Nothing a game does is special-cased: a
 game's contract (prompt, apply, sealed) is all this reads.
 
+A new game's setup (setup()) loads the game while the players are set up, indexes its
+words and draws the prompt it opens on.
+
 Limits. One screen ahead, the likely answers only, OK's first and the page turns last:
 core.frame keeps the latest 12 to 24 texts, and a page turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped, and the
 press then does the work as if nothing had been prepared; a kept state is taken only by
@@ -39,6 +42,7 @@ screens are drawn on their own presses, the same for every answer.
 
 import sys
 
+from core import games, i18n
 from core.frame import Frame
 
 
@@ -132,10 +136,16 @@ def taken(session, action):
     return None
 
 
-def opening(game):
-    """The prompt a new game opens on, when the game declares it (core.games' opening()):
-    drawn while the players are set up."""
-    f = getattr(game, "opening", None)
+def setup(app, game_id):
+    """While the players of a new game are set up (core.start): the game's module loaded,
+    its words indexed (a table's index took 39 ms on the Pico, else paid by the first
+    press that looks up a word), and the prompt it opens on drawn, when it declares one
+    (core.games' opening()). One item a step: a press waits for one at most."""
+    app.warm(lambda: games.load(game_id), lambda: i18n.preload(game_id), lambda: _opening(game_id))
+
+
+def _opening(game_id):
+    f = getattr(games.load(game_id), "opening", None)
     if f is not None:
         rehearse(f())
 

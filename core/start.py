@@ -23,7 +23,7 @@ def start_new(app, game_id):
     from core.players import setup_players
 
     info = games.info(game_id)
-    app.warm(lambda: prepare.opening(games.load(game_id)))  # while the players are set up
+    prepare.setup(app, game_id)
     settings = {}
     game = None
 
