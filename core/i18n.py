@@ -29,7 +29,7 @@ _sources = []  # registered sources, in registration order
 _tables = {}  # "<source>_<lang>" -> _Table of the loaded tables
 # key -> text (unformatted) of the latest lookups. 24 (16 before): a turn of Man muss auch
 # gönnen looked up 4 texts again from flash (1.7 ms of its roll's 50 on the Pico), now 0-1;
-# 0.4-0.6 KB more at the long games' heap peaks (tools.bench.line_heap).
+# 0.4-0.6 KB more at the long games' heap peaks (tools.bench.heap).
 _recent = Recent(24)
 _lists = {}  # lang -> [_Table of each source, in _sources order]
 _own = {}  # a source's name as bytes -> its place in _sources (see _find)

@@ -12,10 +12,9 @@ from firmware.ssd1306 import SSD1306
 from host_sim import fakes
 from host_sim.script import Runner
 from tests.mpwasm import mp_available
-from tools.bench import ROMFS_PROBE, imports, pico, report, rework, sessions, soak, wasm, wire, wtr
-from tools.bench.markdown import KIB, md_table
+from tools.bench import ROMFS_PROBE, heap, pico, presses, report, sessions, soak, wasm, wire, wtr
+from tools.bench.markdown import md_table, put_section
 from tools.bench.mp import harness
-from tools.bench.mp import heap as mp_heap
 from tools.bench.mp import speed as mp_speed
 
 
@@ -72,7 +71,7 @@ def test_build_tree_empties_only_the_text_tables(tmp_path):
 
 def test_import_plan_loads_what_the_box_loads():
     g = [x for x in sessions.built_games() if x[0] == "g23"][0]
-    plan, at_boot, at_game = imports.import_plan(g)
+    plan, at_boot, at_game = heap.import_plan(g)
     imported = [arg for kind, arg in plan if kind == "import"]
     assert len(imported) == len(set(imported))
     assert not [m for m in imported + sorted(at_game) if m.startswith("core.lang")]  # files, not modules
@@ -86,36 +85,20 @@ def test_import_plan_loads_what_the_box_loads():
     i_boot, i_game = plan.index(("boot", None)), plan.index(("game", ["g23", g[4]]))
     assert plan.index(("import", "core.app")) < i_boot < plan.index(("import", "core.play")) < i_game
     for m in ("core.secret", "core.ballot", "core.tiles"):
-        assert plan.index(("import", m)) > plan.index(("import", imports.HARNESS[-1]))
+        assert plan.index(("import", m)) > plan.index(("import", heap.HARNESS[-1]))
     assert plan.index(("import", "core.secret")) < plan.index(("import", "core.ballot"))
-    tp = imports.table_plan("de")
+    tp = heap.table_plan("de")
     assert ("table", ["ui", "de"]) in tp and ("table", ["g23", "de"]) in tp
 
 
 def test_summaries():
     plan = [("import", "core"), ("boot", None), ("import", "core.play"), ("game", ["g23", 4]), ("qstr", None)]
-    plan += [("import", m) for m in imports.HARNESS] + [("import", "core.ballot")]
+    plan += [("import", m) for m in heap.HARNESS] + [("import", "core.ballot")]
     cum = [100, 300, 400, 600, 600, 700, 800, 900, 1000]
-    s = imports.summary({"plan": plan, "cum": cum, "qstr": 50})
+    s = heap.summary({"plan": plan, "cum": cum, "qstr": 50})
     assert s == {"boot": 300, "core": 400, "game": 200, "total": 600, "harness": 300, "qstr": 50}
     tp = [("import", "core.i18n"), ("table", ["ui", "en"]), ("table", ["g23", "en"])]
-    assert imports.tables_summary({"plan": tp, "delta": [10, 20, 30]}) == {"ui": 20, "g23": 30, "all": 50}
-
-
-def test_rework_rows_compare_against_the_recorded_figures():
-    plan = [("boot", None), ("game", ["g23", 4]), ("import", imports.HARNESS[-1])]
-    before = {"home": 30 * KIB, "first_prompt": 50 * KIB, "peak": 60 * KIB, "vote_peak": 40 * KIB}
-    imp = {("g23", "mpy"): {"plan": plan, "cum": [31 * KIB, 54 * KIB, 57 * KIB], "qstr": 0}}
-    mem = [{"id": "g23", "variant": "mpy", "peak": 65 * KIB}, {"id": "vote", "variant": "mpy", "peak": 39 * KIB},
-           {"id": "g23", "variant": "py", "peak": 99 * KIB}]
-    now = rework.figures(mem, imp)
-    assert now == {"home": 31 * KIB, "first_prompt": 54 * KIB, "peak": 65 * KIB, "vote_peak": 39 * KIB}
-    rows = rework.rows(now, before)
-    assert [r[-1] for r in rows] == ["", "", "PASS", "", ""]  # 20 -> 23 KiB: +3 KiB
-    assert rows[2][1:4] == ("20.0 KiB", "23.0 KiB", "+3.0 KiB") and rows[4][3] == "-1.0 KiB"
-    now["first_prompt"] += 2 * KIB
-    assert rework.rows(now, before)[2][-1] == "MISS"
-    assert set(rework.REWORK_BEFORE) == set(now)
+    assert heap.tables_summary({"plan": tp, "delta": [10, 20, 30]}) == {"ui": 20, "g23": 30, "all": 50}
 
 
 def test_start_game_puts_the_first_prompt_on_screen():
@@ -131,7 +114,7 @@ def test_start_game_puts_the_first_prompt_on_screen():
 
 
 def test_loaded_modules_from_a_fresh_interpreter():
-    at_boot, at_game = imports.loaded_modules("g23", 2)
+    at_boot, at_game = heap.loaded_modules("g23", 2)
     assert "core.app" in at_boot and "core.games.g23" in at_game - at_boot
 
 
@@ -142,7 +125,7 @@ def test_import_order_puts_dependencies_first():
         "core.b": "import core.c\n",
         "core.c": "X = 1\ndef f():\n    from core import a\n",  # lazy import: not a dependency
     }
-    order = imports.import_order(sources)
+    order = heap.import_order(sources)
     assert sorted(order) == sorted(sources)
     assert order.index("core.c") < order.index("core.b") < order.index("core.a")
     assert order[0] == "core"
@@ -170,29 +153,21 @@ def test_vote_script_runs():
     assert sessions.where(["# title", "OK"], 1) == "line 2 `OK`"
 
 
-def test_recorder_stepper_and_timers(monkeypatch):
-    heap = [1000]
+def test_stepper_and_timers(monkeypatch):
+    collected = []
 
     class FakeGc:
-        def mem_alloc(self):
-            return heap[0]
-
         def collect(self):
-            pass
+            collected.append(1)
 
-    monkeypatch.setattr(mp_heap, "gc", FakeGc())
     monkeypatch.setattr(harness, "gc", FakeGc())
-    rec = mp_heap.Recorder(4)
 
     def task():
         yield
-        heap[0] = 1500
         yield
 
     step = harness.stepper(task())
-    while step():
-        rec.after()
-    assert rec.result()["values"] == [500]
+    assert [step(), step(), step()] == [True, True, False] and len(collected) == 3
 
     app, i2c = harness.make_app()
     assert mp_speed.time_render(app, 2, 2) >= 0
@@ -209,17 +184,19 @@ def test_recorder_stepper_and_timers(monkeypatch):
 def test_programs_under_micropython(tmp_path):
     tree = str(tmp_path / "tree")
     wasm.build_tree(tree, mpy=False)
-    res = wasm.run("run_memory", tree, str(tmp_path), ["DOWN", "UP", 'expect "23"'])
-    assert res["err"] is None
-    assert len(res["values"]) == 3  # booted + two button steps
-    assert all(v > 0 for v in res["values"])
+    res = heap.run(tree, str(tmp_path), ["# menu", "DOWN", "UP", 'expect "23"'])
+    assert res["err"] is None and res["at"] in (-1, 1, 2) and res["samples"] > 2 * 12
+    assert sorted(res["lines"]) == [0, 2, 3] and all(v > 0 for v in res["lines"].values())  # booted + two steps
+    assert [w for w, _ in res["caches"]] == ["end", "frame", "i18n", "bars", "screens"]
+    assert res["stdout"].count("GC: total") == 2  # micropython.mem_info() at the start and at the end
     # the text tables, loaded as core.i18n keeps them
-    e = imports.import_run(tree, str(tmp_path), imports.table_plan("nl"))
-    t = imports.tables_summary(e)
+    e = heap.import_run(tree, str(tmp_path), heap.table_plan("nl"))
+    t = heap.tables_summary(e)
     assert t["ui"] > 6 * 90 and t["g23"] > 6 * 60  # an index of 6 bytes a key, at least
+    assert e["qstr"] is not None
     res = wasm.run("run_timing", tree, str(tmp_path), {"reps": 2, "pairs": 1, "targets": [[["DOWN"], None, None, None, False]]})
     assert res["results"][0]["screen"] == "HomeMenu" and "MicroPython" in res["version"]
-    assert set(imports.probe_romfs(str(tmp_path), tree)) == {"VfsRom", "rom_ioctl", "stdout"}
+    assert set(heap.probe_romfs(str(tmp_path), tree)) == {"VfsRom", "rom_ioctl", "stdout"}
     assert "vfs.VfsRom" in ROMFS_PROBE or "VfsRom" in ROMFS_PROBE
 
 
@@ -283,7 +260,6 @@ def test_pico_targets_and_section_from_made_up_runs():
     assert any("48.8 KiB" in line and "line 2 `DOWN`" in line for line in text.splitlines())  # the heap peak
     h = pico.heap_figures(p["heap"]["Secret vote"])
     assert (h["bare"], h["start"], h["peak"]) == (240000, 40000, 50000)
-
 
 
 def test_soak_figures_and_section_from_a_made_up_run():
@@ -417,13 +393,13 @@ def test_press_profile_takes_each_lines_slowest_frame_and_its_target():
     assert pp.line(*found[0]).startswith("line    1 DOWN   34.0 ms (CPU 25.0")
 
 
-def test_line_heap_reads_the_programs_lines_and_caches_and_names_the_turn():
-    from tools.bench import line_heap as lh
-
-    out = "L -1 40\nL 1 900\nL 2 1000\nnoise\nL 3 1200\nC end 1100\nC frame 900\n{\"err\": null}"
-    assert lh.parse(out) == ({1: 900, 2: 1000, 3: 1200}, [("end", 1100), ("frame", 900)])
+def test_heap_reads_the_programs_lines_and_caches_and_names_the_turn():
+    out = "L 0 40\nqstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=3, n_total_bytes=416\nL 2 1000\nnoise\nL 3 1200\n"
+    res = heap.parse({"stdout": out + "C end 1100\nC frame 900\n{\"err\": null}"})
+    assert res["lines"] == {0: 40, 2: 1000, 3: 1200} and res["caches"] == [("end", 1100), ("frame", 900)]
+    assert res["qstr"] == [416]
     script = ["# Alan's turn", "OK", "DOWN", "# guess", "OK"]
-    assert [lh.context(script, n) for n in (1, 3, 4, 5)] == ["# Alan's turn", "# Alan's turn", "# guess", "# guess"]
+    assert [heap.context(script, n) for n in (1, 3, 4, 5)] == ["# Alan's turn", "# Alan's turn", "# guess", "# guess"]
 
 
 def test_soak_scripts_are_made_from_the_code_and_play_through():
@@ -453,7 +429,7 @@ def test_pico_not_measured_says_why():
     assert rows[0][2] == "not measured: node is not on PATH"
     assert "not measured: node is not on PATH" in "\n".join(report.targets({
         "pico": p, "wtr": p, "mem": [{"id": "g23", "variant": "mpy", "peak": 1, "title": "23"}],
-        "imp": {(g[0], t): {"plan": [("boot", None), ("game", [g[0], 4]), ("import", imports.HARNESS[-1])],
+        "imp": {(g[0], t): {"plan": [("boot", None), ("game", [g[0], 4]), ("import", heap.HARNESS[-1])],
                             "cum": [1, 2, 3], "qstr": 0} for g in sessions.built_games() for t in ("mpy", "mpy-notext")},
         "kinds": {}, "romfs": {}}))
 
@@ -484,133 +460,135 @@ def test_pico_load_run_names_the_kinds(tmp_path):
     assert r["played"] == [1, 2] and r["ref_ok"] and "board" not in r["summary"]
 
 
-# --- What the Rule?! on the emulated Pico: the choice of rules, and figures from made-up runs
+# --- What the Rule?! on the emulated Pico: the table of calls, and figures from made-up runs
 
 
-def test_wtr_rewrite_means_the_same_and_mutations_differ_in_one_part():
+def test_wtr_cases_run_on_cpython_as_the_table_says():
+    """Each case of the table runs (tools/bench/mp/run_calls.run, as pico.time_calls runs it
+    on CPython): the rules are written as wtr_rule writes them, a rewritten rule means
+    the same, the different pair differs, and every fits case judges 73 rows."""
     from core.games import wtr_rule as W
+    from tools.bench.mp.run_calls import run
 
-    for t in ("(count > last.count or count = 1) and (not first or count in {1, 3, 5})",
-              "colour != last.colour", "shape != circle or count > 1", "count = last.count + 1 cyclic",
-              "(colour = black or not last.colour = white) and count != prev.count",
-              "last.shape in {circle, square} and count par last.count or not last.shape in {circle, square}"):
-        r = W.parse(t)
-        long = wtr.rewrite(r)
-        assert W.equivalent(r, long) and W.equivalent(long, r)
-        assert wtr.nodes(long) >= wtr.nodes(r)
-        assert wtr.walked(W, r, long) == len(W.states(r))  # equal: every reachable state
-        ms = wtr.mutations(r, wtr._atoms(W))
-        assert ms and r not in ms
-        for m in ms[:20]:
-            if not W.equivalent(r, m):
-                row, c = W.difference(r, m)
-                assert W.fits(r, row, c) != W.fits(m, row, c)
-                assert wtr.walked(W, r, m) <= len(W.states(r))
-    assert wtr.rewrite(W.parse("count in {2, 4}")) == W.parse("count = 2 or count = 4")
-    assert wtr.brackets("not (a and (b or c)) or (d)") == 2
-
-
-def test_wtr_search_and_plan_on_a_few_seeds(monkeypatch):
-    monkeypatch.setattr(wtr, "SEEDS", 30)
-    monkeypatch.setattr(wtr, "SHORTLIST", 3)
-    monkeypatch.setattr(wtr, "MUTATED", 1)
-    found = wtr.search()
-    assert set(found["levels"]) == {"easy", "medium", "hard", "expert"}
-    assert found["levels"]["hard"]["states"] >= found["levels"]["easy"]["states"]
-    a, b, k = found["different"]
-    assert a != b and k >= 1
-    data, expected = wtr.plan(found)
-    assert json.loads(json.dumps(data)) == data
-    labels = [p[0] for p in data["pairs"]]
-    assert len(set(labels)) == len(labels) == len(expected)
-    assert expected[labels[0]] and not expected[[x for x in labels if x.startswith("different")][0]]
-    assert data["fits"] and data["parse"]
+    ns = {}
+    exec(wtr.SETUP, ns)
+    for _, deep, walk, long in wtr.LEVELS:
+        assert [W.text(W.parse(t)) for t in (deep, walk, long)] == [deep, walk, long]
+    labels = [c[1] for c in wtr.CASES]
+    assert len(set(labels)) == len(labels)
+    for kind, label, setup, call, over in wtr.CASES:
+        out = run(ns, setup, call, over)
+        assert len(out["result"]) == (73 if kind == "fits" else 1) and out["us"] == [0] * len(out["result"])
+        if kind == "pair":
+            assert out["result"] == [not label.startswith(("different", "rulebook: `shape in"))], label
+        if kind == "parse":
+            assert W.text(out["result"][0]) == label.split("`")[1]
 
 
 @pytest.mark.skipif(not mp_available(), reason="MicroPython WebAssembly port not installed")
-def test_wtr_program_under_micropython(tmp_path):
+def test_calls_program_under_micropython(tmp_path):
     from core.games import wtr_rule as W
 
     tree = str(tmp_path / "tree")
     wasm.build_tree(tree, mpy=False)
-    r = W.parse("colour != last.colour")
-    data = {"card": 5, "fits": [["alternate", r]], "parse": [["set", "shape in {circle, triangle}",
-                                                                W.parse("shape in {circle, triangle}")]],
-            "pairs": [["same", r, W.parse("not colour = last.colour")], ["other", r, W.parse("colour = white")]]}
-    res = wasm.run("run_wtr", tree, str(tmp_path), json.loads(json.dumps(data)))
+    data = {"setup": wtr.SETUP, "cases": [
+        ["alternate", "r = W.parse('colour != last.colour')", "W.fits(r, x, 5)", "ROWS"],
+        ["set", "t = 'shape in {circle, triangle}'", "W.parse(t)", None],
+        ["same", "a, b = W.parse('colour != last.colour'), W.parse('not colour = last.colour')", "W.equivalent(a, b)", None],
+        ["raises", "", "W.parse('colour (')", None]]}
+    res = wasm.run("run_calls", tree, str(tmp_path), data)
     lines = [json.loads(x) for x in res["stdout"].splitlines() if x.startswith("{")]
     assert res["done"] and res["free"] > 0
-    assert len(lines[0]["us"]) == 73 and lines[0]["fits"] == "alternate"
-    assert lines[1]["parse"] == "set" and lines[1]["same"]
-    assert [(x["pair"], x["equal"]) for x in lines[2:4]] == [("same", True), ("other", False)]
+    assert len(lines[0]["us"]) == len(lines[0]["result"]) == 73 and lines[0]["label"] == "alternate"
+    assert lines[1]["result"] == [json.loads(json.dumps(W.parse("shape in {circle, triangle}")))]
+    assert lines[2]["result"] == [True] and lines[3]["error"].startswith("ValueError")
 
 
-def _wtr(fits_ms=2.6, equiv_ms=363.0, parse_error=True):
-    return {
-        "fits": [{"label": "hard, seed 1 (most nodes): `x`", "empty_us": 900, "median_us": 1200, "max_us": fits_ms * 1000,
-                  "worst_row": "row ending in card 5"},
-                 {"label": "deep", "error": "RuntimeError: maximum recursion depth exceeded"}][:2 if parse_error else 1],
-        "parse": [{"label": "one level: `(a) and b`", "us": 10900, "same": True}]
-        + ([{"label": "three levels", "error": "RuntimeError: maximum recursion depth exceeded"}] if parse_error else []),
-        "pairs": [{"label": "73 states: `a` = `b`", "us": 166900, "equal": True, "expected": True},
-                  {"label": "hard, seed 2, rewritten: `a` = `b`", "us": equiv_ms * 1000, "equal": True, "expected": True},
-                  {"label": "different: `a` vs `c`", "us": 42500, "equal": False, "expected": False}],
-        "free": 220352, "stack": 1100, "emulated_s": 3.9,
-        "search": {"levels": {lv: {"rules": 10, "states": 73, "nodes": 8} for lv in ("easy", "medium", "hard")}},
-    }
+def _wtr(fits_ms=2.6, equiv_ms=363.0, error=True):
+    cases = []
+    for kind, label, _, _, _ in wtr.CASES:
+        if kind == "fits":
+            us = [900] + [1200] * 70 + [fits_ms * 1000, 1100]
+            cases.append({"label": label, "us": us, "result": [True] * 73, "expected": [True] * 73})
+        else:
+            us = equiv_ms * 1000 if label.startswith("hard, rewritten") else 10900
+            cases.append({"label": label, "us": [us], "result": [True], "expected": [True]})
+    if error:
+        cases[1] = {"label": cases[1]["label"], "error": "RuntimeError: maximum recursion depth exceeded"}
+    return {"cases": cases, "free": 220352, "stack": 1100, "emulated_s": 3.9}
 
 
 def test_wtr_targets_and_section_from_made_up_runs():
-    rows = wtr.target_rows(_wtr(parse_error=False))
+    rows = wtr.target_rows(_wtr(error=False))
     assert [r[-1] for r in rows] == ["PASS", "PASS"]
-    assert rows[1][2] == "363.0 ms (hard, seed 2, rewritten)" and rows[0][2].startswith("2.60 ms (hard, seed 1")
-    assert [r[-1] for r in wtr.target_rows(_wtr(fits_ms=31, equiv_ms=1000.5, parse_error=False))] == ["MISS", "MISS"]
+    assert rows[1][2] == "363.0 ms (hard, rewritten)" and rows[0][2] == "2.60 ms (easy (most nodes))"
+    assert [r[-1] for r in wtr.target_rows(_wtr(fits_ms=31, equiv_ms=1000.5, error=False))] == ["MISS", "MISS"]
     w = _wtr()
     assert wtr.target_rows(w)[0][-1] == "MISS"  # a rule the judge could not evaluate
-    w["pairs"][2]["equal"] = True  # a wrong answer fails the target however fast
+    pair = [x for x in w["cases"] if x["label"].startswith("different")][0]
+    pair["expected"] = [False]  # a wrong answer fails the target however fast
     assert wtr.target_rows(w)[1][-1] == "MISS"
-    text = "\n".join(wtr.section(_wtr()))
+    text = "\n".join(wtr.section(w))
     assert text.startswith("## What the Rule?! judge and equivalence on the emulated Pico")
     assert "RuntimeError: maximum recursion depth exceeded" in text and "363.0 ms" in text
-    assert "Worst case found: equivalent 363.0 ms for hard, seed 2, rewritten" in text
+    assert "| row ending in card 70 |" in text.replace("  ", " ") and "NO: CPython says False" in text
+    assert "Worst case found: equivalent 363.0 ms for hard, rewritten" in text
 
 
 def test_wtr_not_measured_says_why(monkeypatch):
     w = {"missing": "node is not on PATH"}
     assert "Not measured: node is not on PATH." in "\n".join(wtr.section(w))
     assert all(r[2] == "not measured: node is not on PATH" for r in wtr.target_rows(w))
-    monkeypatch.setattr(wtr, "RULE_FILE", "/nonexistent/wtr_rule.py")
-    assert wtr.missing() == "no core/games/wtr_rule.py" and wtr.measure("/tmp") == {"missing": "no core/games/wtr_rule.py"}
+    monkeypatch.setattr(wtr.pico, "missing", lambda: "no ../shared/pico-emu/measure beside the project")
+    assert wtr.measure("/tmp") == {"missing": "no ../shared/pico-emu/measure beside the project"}
 
 
-def test_presses_section_replaces_its_own_part_only(tmp_path, monkeypatch):
-    from tools.bench import presses
-
-    monkeypatch.setattr(presses, "measure", lambda: {"scenario": (90, 9.8, 7, 11), "scripts": [("x.txt", 3, 20.0, 18, 22)],
-                                                     "own": (10, 12.5, 19)})
+def test_a_section_replaces_its_own_part_only(tmp_path):
+    rows = [("3 players (90 turns)", [9, 10, 11, 9], 10), ("a script (3 turns)", [18, 20, 22], None),
+            ("one guess", [9], None)]
+    new = presses.section(presses.HEADINGS[0], rows)
+    assert new[0] == "## Presses per turn: Man muss auch gönnen" and "| 9.8 |" in "\n".join(new).replace("  ", " ")
+    assert "PASS (mean <= 10)" in "\n".join(new) and "|    9 |     |     |" in "\n".join(new)
     md = tmp_path / "B.md"
     md.write_text("# Benchmarks\n\n## Random playouts (CPython)\n\nrows\n")
-    presses.replace_section(str(md), "abc1234")
+    put_section(str(md), new, "Counted on abc1234.")
     first = md.read_text()
     assert first.startswith("# Benchmarks\n\n## Random playouts (CPython)\n\nrows\n\n## Presses per turn")
-    assert "Counted on abc1234" in first and "|  9.8 |" in first and "PASS" in first
+    assert "\n\nCounted on abc1234.\n\nCounted from the presses" in first
     md.write_text(first.replace("## Presses per turn", "## Other\n\nkept\n\n## Presses per turn") + "old tail\n")
-    presses.replace_section(str(md), "def5678")
+    put_section(str(md), new, "Counted on def5678.")
     again = md.read_text()
     assert "kept" in again and "old tail" not in again and "def5678" in again and "abc1234" not in again
 
 
-def test_what_the_rule_entries_meet_issue_29s_press_counts():
-    """Presses are counted, not timed: a card at most 4.5 on average, a 10-card hand 45,
-    the two common guesses 10 each (tools.bench.entry, its BENCHMARKS.md section)."""
-    from tools.bench import entry
+def test_the_counters_group_a_sessions_presses():
+    records = [(1, ["roll"], "show", ["wait 1000", "OK"]), (2, ["reroll", "7"], "multi", ["UP", "UP", "OK"]),
+               (3, ["done", "0"], "multi", ["OK"]), (4, ["roll"], "show", ["wait 1000", "OK"]),
+               (5, ["passive"], "show", ["OK"]), (6, ["roll"], "fields", ["UP", "OK"]), (7, ["score"], "x", ["OK"])]
+    assert presses.turns("roll", ("score",))(records) == [5, 2, 2]
+    assert presses.turns("roll", ("score",), "done")(records) == [7, 2]  # a roll right after done: passive
+    assert presses.screens(("roll",), "fields")(records) == [2]
+    assert presses.actions(("roll",))(records) == [1, 1, 2] and presses.actions(("reroll",), size=2)(records) == [3]
+    ballot = [(1, ["ballot", "Y", "N"], "secret", ["OK", "wait 1000", "OK", "YES", "OK", "wait 1000", "OK", "NO", "OK"])]
+    assert presses.voters("ballot")(ballot) == [3, 3]
 
-    r = entry.measure()
-    n, mean, _, most = r["cards"]
-    assert n > 1000 and mean <= 4.5 and most <= 7  # 7: count 3 away, shape, fill, colour, OK
-    assert r["hands"][0] > 50 and r["hands"][1] <= 45
-    assert [x[2] for x in r["guesses"]] == [9, 10]
-    assert entry.section(r)[0] == "## Presses: What the Rule?! card entry and guesses"
+
+def test_every_games_presses_meet_their_issues_counts():
+    """Presses are counted, not timed (tools.bench.presses, its BENCHMARKS.md sections):
+    What the Rule?!'s card at most 4.5 on average, a 10-card hand 45, the two common guesses
+    10 each (issue 29); a voter of the voting games 3 to 5 (issue 31)."""
+    i18n.use("ui")
+    i18n.set_lang("en")
+    rows = {label.split(" (")[0]: xs for label, xs, _ in presses.measure(presses.HEADINGS[2])}
+    cards = rows["a card in random rounds, hands' cards included"]
+    assert len(cards) > 1000 and sum(cards) / len(cards) <= 4.5 and max(cards) <= 7  # count 3 away, shape, fill, colour, OK
+    hands = rows["a revealed hand of 10 cards"]
+    assert len(hands) > 50 and sum(hands) / len(hands) <= 45
+    assert rows["a card in the scripts"] and max(rows["a card in the scripts"]) <= 7
+    assert [xs for k, xs in rows.items() if k.startswith("guess")] == [[9], [10]]
+    rows = {label.split(" (")[0]: xs for label, xs, _ in presses.measure(presses.HEADINGS[1])}
+    assert set(rows["Democrazy: one voter"]) == {3} and set(rows["Democrazy: a default turn"]) == {21}
+    assert 3 <= min(rows["Das Regeln Wir Schon!: one voter"]) <= max(rows["Das Regeln Wir Schon!: one voter"]) <= 5
 
 
 def test_web_section_says_what_it_measured_against_issue_32():

@@ -5,7 +5,7 @@ that makes a game outgrow the box fails here with the MemoryError it would meet 
 
 How the heap is fixed: tools/bench/wasm.mjs with MP_HEAP_FIXED=1 (the port would
 otherwise add heap areas when one is full). This port collects only between the
-program's steps, never inside one, so tools/bench/mp/heap.game_task hands back after
+program's steps, never inside one, so tools/bench/mp/run_heap.py hands back after
 every App.step (a 10 ms tick): the live heap of the app plus what one tick allocates must
 fit, where the Pico may also collect in the middle of a tick. The harness (host_sim's
 Runner instead of firmware/main.py and its adapters) is in the same heap, as main.py is
@@ -24,7 +24,7 @@ from tools.bench import soak, wasm
 # The stock RPI_PICO MicroPython 1.28 firmware's GC heap: 241,456 B free and 4,432 B used
 # at the bare REPL (../shared/pico-emu/measure --heap, the soak's runs).
 PICO_HEAP = 241456 + 4432
-RESERVE = 4096  # tools/bench/mp/run_game.py holds it to report a MemoryError: on top
+RESERVE = 4096  # tools/bench/mp/run_heap.py holds it to report a MemoryError: on top
 MP_HEAP = 255894  # the port's heapsize whose GC heap is PICO_HEAP + RESERVE (the rest: its block tables)
 TOO_SMALL = 112 * 1024  # two games of 23 boot in this heap, then run out of it
 
@@ -44,7 +44,7 @@ def scripts():
 
 
 def play(tree, tmp_path, lines, heap):
-    return wasm.run("run_game", tree, str(tmp_path), "\n".join(lines) + "\n", heap=heap, timeout=900)
+    return wasm.run("run_heap", tree, str(tmp_path), "\n".join(lines) + "\n", heap=heap, timeout=900)
 
 
 def gc_totals(stdout):

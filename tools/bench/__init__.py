@@ -5,24 +5,26 @@ One module per thing measured; each has a measure function that returns plain da
 section function that turns that data into Markdown lines:
 
   pico.py      on the emulated Pico (../shared/pico-emu, the stock firmware): button to
-               photon per interaction kind, boot time, heap, frames against the host
-               simulator, at 400 kHz and at the 1 MHz board's I2C clock; issue 10 targets
-  wtr.py       What the Rule?!'s judge, guess parser and rule equivalence on the emulated
-               Pico (mp/run_wtr.py run from the REPL by pico_exec.mjs); issue 12 targets
-  heap.py      live heap under the MicroPython WebAssembly port after every button step
-  imports.py   heap cost of the core, each game and each language table once loaded
-  rework.py    issue 9: those heap figures against the ones recorded before the rework
+               photon, boot time, heap, frames against the host simulator; issue 10
+  wtr.py       What the Rule?!'s judge, parser and equivalence: a table of calls timed
+               on the emulated Pico (pico.time_calls); issue 12
+  soak.py      a long game of each game on the emulated Pico, stock and Tablebox firmware
+  heap.py      the live heap under the MicroPython WebAssembly port: each game's steps,
+               what each module and table costs loaded, a script line by line (its CLI)
   wire.py      I2C bytes per interaction through the real SSD1306 driver
   speed.py     render and button-step time on CPython and under the WebAssembly port
   playouts.py  random whole games per second on CPython
+  presses.py   presses per turn of every game, counted from scripts and scripted turns
+  web.py       the web page in headless Chromium
+  press_profile.py  (a CLI, no section) where a script's presses spend their time on the
+               emulated Pico
 
 and the plumbing: sessions.py (the scripted sessions), wasm.py + wasm.mjs (a program
-under the WebAssembly port), pico_exec.mjs (code run from the emulated Pico's REPL),
-loaded.py (core modules a start loads, in a fresh CPython), environment.py, markdown.py,
-report.py (the document), __main__.py (the command).
-mp/ holds the code that runs under MicroPython: the libraries harness.py, heap.py and
-speed.py (CPython imports them too) and the programs run_*.py and probe_romfs.py
-(run_wtr.py runs on the emulated Pico, the others under the WebAssembly port).
+under the WebAssembly port), pico_exec.mjs and boot.mjs (the emulated Pico's REPL and
+boot), environment.py, markdown.py, report.py (the document), __main__.py (the command).
+mp/ holds what runs under MicroPython: harness.py and speed.py (CPython imports them too),
+the programs run_heap.py, run_timing.py and probe_romfs.py (WebAssembly port), run_calls.py
+and run_presses.py (emulated Pico).
 """
 
 import os

@@ -1,17 +1,7 @@
-"""The `./dev bench` command: measure everything, write BENCHMARKS.md.
-
-    ./dev bench                       (= python -m tools.bench)
-    python -m tools.bench --out FILE  write somewhere else
-    python -m tools.bench --jobs N    emulator runs at once (default: one per CPU)
-    python -m tools.bench --no-pico   skip the emulated Pico (its section says so)
-    python -m tools.bench --presses-only   only the presses per turn, into the file as it is
-    python -m tools.bench --web-only       only the web page's section (headless Chromium)
-    python -m tools.bench --soak [ID ...]  only the soak (tools/bench/soak.py) of these games
-                                      (default: all; --jobs at once), its section into the
-                                      file as it is; --soak-run heap|times: only those runs;
-                                      --frozen: on the Tablebox firmware (tools/firmware.py
-                                      builds its RPI_PICO UF2 with SEED = 1 first), into its
-                                      own section
+"""The `./dev bench` command (= python -m tools.bench): measure everything, write
+BENCHMARKS.md. --presses-only, --web-only and --soak [ID ...] (the soak: soak.py, its
+--frozen run on the Tablebox firmware) measure only their sections and put them into the
+file as it is; `--help` says every option.
 
 The wall-clock parts (CPython and the WebAssembly port) run first and alone; the
 emulator runs, whose figures are emulated time, come after them in parallel.
@@ -26,8 +16,9 @@ import time
 
 from core import i18n
 from tools import firmware
-from tools.bench import ROOT, ballots, entry, heap, imports, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
+from tools.bench import ROOT, heap, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
 from tools.bench.environment import environment
+from tools.bench.markdown import put_section
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
 
@@ -39,7 +30,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="emulator runs at once")
     ap.add_argument("--no-pico", action="store_true", help="do not run the emulated Pico")
     ap.add_argument("--presses-only", action="store_true",
-                    help="only count the presses per turn (seconds) and replace that section of --out")
+                    help="only count the presses per turn (a minute) and replace those sections of --out")
     ap.add_argument("--web-only", action="store_true",
                     help="only measure the web page (a minute) and replace that section of --out")
     ap.add_argument("--soak", nargs="*", metavar="ID", choices=soak.IDS,
@@ -69,16 +60,16 @@ def main(argv=None):
         soak.replace_section(args.out, fw=fw)
         return
     if args.web_only:
-        presses.replace_section(args.out, environment(args.commit)["commit"], web.section(web.measure()),
-                                "Measured on %s (`python -m tools.bench --web-only`).")
+        put_section(args.out, web.section(web.measure()),
+                    "Measured on %s (`python -m tools.bench --web-only`)." % environment(args.commit)["commit"])
         return
     if args.presses_only:
         i18n.use("ui")
         i18n.set_lang("en")
         commit = environment(args.commit)["commit"]
-        presses.replace_section(args.out, commit)
-        presses.replace_section(args.out, commit, ballots.section(ballots.measure()))
-        presses.replace_section(args.out, commit, entry.section(entry.measure()))
+        for heading in presses.HEADINGS:
+            put_section(args.out, presses.section(heading, presses.measure(heading)),
+                        "Counted on %s (`python -m tools.bench --presses-only`)." % commit)
         return
     why = wasm.missing()
     if why:
@@ -94,10 +85,10 @@ def main(argv=None):
     try:
         trees = wasm.build_trees(tmp)
         step("memory under MicroPython")
-        r["mem"] = heap.measure(tmp, trees, sess_list)
+        r["mem"] = heap.memory(tmp, trees, sess_list)
         step("imports")
-        r["imp"] = imports.measure(tmp, trees)
-        r["romfs"] = imports.probe_romfs(tmp, trees["mpy"])
+        r["imp"] = heap.imports(tmp, trees)
+        r["romfs"] = heap.probe_romfs(tmp, trees["mpy"])
         step("display traffic")
         r["kinds"], r["boot"] = wire.measure(sess_list)
         step("render and step time")
@@ -105,9 +96,7 @@ def main(argv=None):
         step("playouts")
         r["plays"] = playouts.measure()
         step("presses per turn")
-        r["presses"] = presses.measure()
-        r["ballots"] = ballots.measure()
-        r["entry"] = entry.measure()
+        r["presses"] = {heading: presses.measure(heading) for heading in presses.HEADINGS}
         step("the web page in headless Chromium")
         r["web"] = web.measure()
         if args.no_pico:

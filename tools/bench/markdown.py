@@ -63,9 +63,12 @@ def section_bounds(lines, head):
     return i, j
 
 
-def put_section(path, new):
+def put_section(path, new, said=None):
     """Put a section (its lines, the first its "## " heading) into the Markdown file at
-    `path`, in place of the one with the same heading (or at the file's end)."""
+    `path`, in place of the one with the same heading (or at the file's end); `said`, a
+    line such as the commit it was measured on, goes under its heading."""
+    if said:
+        new = new[:2] + [said, ""] + new[2:]
     with open(path, encoding="utf-8") as f:
         lines = f.read().rstrip("\n").split("\n")
     at = section_bounds(lines, new[0])

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.bench import ROOT
+from tools.bench import ROOT, program
 from tools.bench.markdown import KIB, kib, md_table, median, verdict
 from tools.bench.sessions import built_games, where
 
@@ -158,6 +158,28 @@ def run_code(work, code, files=None, max_ms=600000):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
+def time_calls(work, setup, cases, max_ms=600000):
+    """Time calls on the emulated Pico (mp/run_calls.py from the REPL, see it for setup
+    and cases) and run them on CPython too: {"cases": [{"label", "us", "result",
+    "expected" (CPython's result)} or {"label", "error"}], "free", "stack",
+    "emulated_s"}; SystemExit when the program did not finish."""
+    from tools.bench.mp.run_calls import run
+
+    ns, expected = {}, {}
+    exec(setup, ns)
+    for label, code, call, over in cases:
+        expected[label] = json.loads(json.dumps(run(ns, code, call, over)["result"]))
+    with open(program("run_calls")) as f:
+        files = {"run_calls.py": f.read(), "bench_data.json": json.dumps({"setup": setup, "cases": cases})}
+    res = run_code(work, "import run_calls", files, max_ms)
+    lines = [json.loads(x) for x in res["stdout"].splitlines() if x.startswith("{")]
+    if res["stderr"] or not lines or not lines[-1].get("done"):
+        raise SystemExit("bench: mp/run_calls.py failed on the emulated Pico:\n%s%s" % (res["stdout"][-2000:], res["stderr"]))
+    for x in lines[:-1]:
+        x["expected"] = expected[x["label"]]
+    return {"cases": lines[:-1], "free": lines[-1]["free"], "stack": lines[-1]["stack"], "emulated_s": res["emulated_s"]}
+
+
 def swap_votes(text):
     """A script with every YES and NO (buttons, expected words) swapped."""
     return re.sub(r"\b(YES|NO)\b", lambda m: "NO" if m.group(1) == "YES" else "YES", text)
@@ -200,12 +222,12 @@ def load_run(out, script):
             "ref_ok": len(ref) == len(lines) + 1 and not any(r.get("err") for r in ref)}
 
 
-def boot(run_out, project):
-    """boot.mjs on the image and reference of a measure run: {"boot_ms", "txns", "bytes",
-    "bus_ms"}."""
-    p = subprocess.run(["node", BOOT, CACHE, stock_uf2(), os.path.join(run_out, "fs.img"),
-                        os.path.join(project, "boards", "pico.py"), os.path.join(run_out, "ref.json")],
-                       capture_output=True, text=True)
+def boot(img, project, out, uf2=None):
+    """boot.mjs on the littlefs image `img` with the board of `project` and the firmware
+    uf2 (None: the stock one), against the boot frame of out/ref.json (a measure run's):
+    {"boot_ms", "txns", "bytes", "bus_ms"}."""
+    p = subprocess.run(["node", BOOT, CACHE, uf2 or stock_uf2(), img, os.path.join(project, "boards", "pico.py"),
+                        os.path.join(out, "ref.json")], capture_output=True, text=True)
     if p.returncode:
         raise SystemExit("tools/bench/boot.mjs failed:\n%s" % p.stderr[-3000:])
     return json.loads(p.stdout.strip().splitlines()[-1])
@@ -239,7 +261,7 @@ def measure(jobs, tmp):
         clocks[label] = {"board": board, "missing": None, "runs": {}}
         work += [(label, s, False) for s in latency]
     work += [(DEFAULT_CLOCK, s, True) for s in todo]
-    work.sort(key=lambda w: -_length(os.path.join(base, w[1]["path"])))  # longest first: the pool ends together
+    work.sort(key=lambda w: -count_lines(os.path.join(base, w[1]["path"])))  # longest first: the pool ends together
     shutil.rmtree(OUT, ignore_errors=True)
 
     def one(w):
@@ -259,11 +281,11 @@ def measure(jobs, tmp):
                 clocks[clock]["runs"][s["label"]] = r
                 image[clock] = (out, project)
     for clock, (out, project) in image.items():
-        clocks[clock]["boot"] = boot(out, project)
+        clocks[clock]["boot"] = boot(os.path.join(out, "fs.img"), project, out)
     return {"scripts": listed, "clocks": clocks, "heap": heap}
 
 
-def _length(path):
+def count_lines(path):
     with open(path) as f:
         return len(f.read().splitlines())
 
@@ -387,25 +409,21 @@ def section(pico):
         return L + ["Not measured: %s. The figures of this section come only from the emulator "
                     "(../shared/pico-emu, node); nothing is estimated in their place." % pico["missing"], ""]
     L.append(
-        "The stock MicroPython 1.28 RPI_PICO firmware runs in rp2040js (125 MHz, only core 0; XIP "
-        "flash as fast as SRAM, so real hardware is the same or slower) with the device build of "
-        "`python -m tools.deploy --dry-run` (.mpy files and main.py) on littlefs, an SSD1306 model "
-        "on the board's I2C pins (9 SCL periods per byte at the clock the firmware sets; START/STOP "
-        "free) and active-low buttons: `../shared/pico-emu/measure` on a snapshot of the working "
-        "tree. Each script line holds its button 150 ms, then 250 ms pass. Button to photon = "
-        "emulated ms from the GPIO edge that acts (D-pad, YES, NO on press; OK, BACK on release) "
-        "to the end of the last I2C byte of the panel update it caused; kinds as pico-emu's "
-        "analyze.py names them from the host simulator's screens before and after (a cursor move "
-        "that sends more than two pages scrolled its list). Emulated time is deterministic: the "
-        "same build and script give the same figures on any machine. The 1 MHz rows are the same "
-        "build with firmware/config.py choosing boards/pico_1mhz.py (I2C_FREQ = 1,000,000; "
-        "SSD1306 modules often run at 1 MHz; 400 kHz stays the default). YES and NO: the Secret "
-        "vote also runs with every YES and NO of its script swapped; each vote press is compared "
-        "with its twin (the same press in the other run). The two runs are the same up to the "
-        "first vote, so any difference shows that YES and NO took different time somewhere: in "
-        "the press itself, or in what ran before the next press (the loop then meets it at "
-        "another phase). Outputs of every run (frames as PNG, "
-        "presses.json, serial.log) are in build/bench/pico/."
+        "The stock MicroPython 1.28 RPI_PICO firmware runs in rp2040js (125 MHz, only core 0; XIP flash as fast as "
+        "SRAM, so real hardware is the same or slower) with the device build of `python -m tools.deploy --dry-run` "
+        "(.mpy files and main.py) on littlefs, an SSD1306 model on the board's I2C pins (9 SCL periods per byte at "
+        "the clock the firmware sets; START/STOP free) and active-low buttons: `../shared/pico-emu/measure` on a "
+        "snapshot of the working tree. Each script line holds its button 150 ms, then 250 ms pass. Button to photon = "
+        "emulated ms from the GPIO edge that acts (D-pad, YES, NO on press; OK, BACK on release) to the end of the "
+        "last I2C byte of the panel update it caused; kinds as pico-emu's analyze.py names them from the host "
+        "simulator's screens before and after (a cursor move that sends more than two pages scrolled its list). "
+        "Emulated time is deterministic: the same build and script give the same figures on any machine. The 1 MHz "
+        "rows are the same build with firmware/config.py choosing boards/pico_1mhz.py (I2C_FREQ = 1,000,000; SSD1306 "
+        "modules often run at 1 MHz; 400 kHz stays the default). YES and NO: the Secret vote also runs with every YES "
+        "and NO of its script swapped; each vote press is compared with its twin (the same press in the other run). "
+        "The two runs are the same up to the first vote, so any difference shows that YES and NO took different time "
+        "somewhere: in the press itself, or in what ran before the next press (the loop then meets it at another "
+        "phase). Outputs of every run (frames as PNG, presses.json, serial.log) are in build/bench/pico/."
     )
     L.append("")
     L += _runs_table(pico)
@@ -428,11 +446,10 @@ def _runs_table(pico):
         if s["label"] != SWAPPED["label"]:
             rows.append(_run_row(s, DEFAULT_CLOCK + ", --heap", pico["heap"].get(s["label"]), s["missing"]))
     out = [
-        "Every frame against the host simulator: after each script line the panel's RAM must equal "
-        "the frame host_sim computes for the same line (seed 1). The device seeds its games from "
-        "os.urandom instead, so a game that deals or draws at random (Democrazy's jokers) can show "
-        "other cards there without a fault in the box; the Secret vote and 23 draw nothing and "
-        "must match everywhere (tests/test_pico_emu.py).",
+        "Every frame against the host simulator: after each script line the panel's RAM must equal the frame host_sim "
+        "computes for the same line (seed 1). The device seeds its games from os.urandom instead, so a game that "
+        "deals or draws at random (Democrazy's jokers) can show other cards there without a fault in the box; the "
+        "Secret vote and 23 draw nothing and must match everywhere (tests/test_pico_emu.py).",
         "",
         md_table(("script", "build", "lines", "panel updates", "emulated", "frame mismatches", "first mismatches"),
                  rows, "llrrrrl"),
@@ -466,11 +483,10 @@ def _boot_table(pico):
         rows.append((label, "%.1f ms" % b["boot_ms"], "%d in %d transactions" % (b["bytes"], b["txns"]),
                      "%.1f ms" % b["bus_ms"], "%.0f kHz" % (9 * b["bytes"] / b["bus_ms"])))
     return [
-        "Boot: from reset (the emulator starts at the flash's boot stage 2) to the end of the last "
-        "I2C byte after which the panel is on and shows the home menu frame of the host simulator "
-        "(tools/bench/boot.mjs on the same image). `bus busy`: the time those transactions took on "
-        "the wire; `bus rate`: 9 clocks per byte over that time, which also checks the clock the "
-        "build really set.",
+        "Boot: from reset (the emulator starts at the flash's boot stage 2) to the end of the last I2C byte after "
+        "which the panel is on and shows the home menu frame of the host simulator (tools/bench/boot.mjs on the same "
+        "image). `bus busy`: the time those transactions took on the wire; `bus rate`: 9 clocks per byte over that "
+        "time, which also checks the clock the build really set.",
         "",
         md_table(("I2C", "boot to home menu", "bytes to the panel", "bus busy", "bus rate"), rows, "lrrrr"),
         "",
@@ -488,12 +504,11 @@ def _heap_table(pico):
         rows.append((s["label"], "{:,} B".format(h["bare"]), kib(h["start"]), kib(h["peak"]), h["at"],
                      verdict(h["peak"] <= HEAP_MAX)))
     return [
-        "Heap on the stock firmware (`measure --heap`): the same files without /main.py; the app "
-        "is started from the REPL the way firmware/main.py starts it (`load_board`, `Hardware`, "
-        "`boot`, first step, `run`), so its objects stay reachable. After every button line the "
-        "loop is interrupted, `gc.collect(); gc.mem_free()` is read and the loop resumed. Used = "
-        "free at the bare REPL minus free then: the app's modules, the adapters, the frame buffers "
-        "and the live state.",
+        "Heap on the stock firmware (`measure --heap`): the same files without /main.py; the app is started from the "
+        "REPL the way firmware/main.py starts it (`load_board`, `Hardware`, `boot`, first step, `run`), so its "
+        "objects stay reachable. After every button line the loop is interrupted, `gc.collect(); gc.mem_free()` is "
+        "read and the loop resumed. Used = free at the bare REPL minus free then: the app's modules, the adapters, "
+        "the frame buffers and the live state.",
         "",
         md_table(("script", "free at the bare REPL", "used after start (first frame)", "peak used", "peak at",
                   "<= %s" % kib(HEAP_MAX)), rows, "lrrrll"),

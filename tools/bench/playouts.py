@@ -36,10 +36,9 @@ def measure():
 def section(plays):
     L = ["## Random playouts (CPython)", ""]
     L.append(
-        "Whole games played by `core.playout.playout` (random_action: uniform answers, seeded core.rng), "
-        "straight on the game module: `new()`, then `prompt()` / `apply()` until the game is over; an "
-        "action the game refuses is drawn again. %d games per player count, first value of every "
-        "option. No UI, no saves." % PLAYOUTS
+        "Whole games played by `core.playout.playout` (random_action: uniform answers, seeded core.rng), straight on "
+        "the game module: `new()`, then `prompt()` / `apply()` until the game is over; an action the game refuses is "
+        "drawn again. %d games per player count, first value of every option. No UI, no saves." % PLAYOUTS
     )
     L.append("")
     rows = [(t, n, k, "%.2f s" % dt, "%.0f" % gps, "%.1f" % a, "%.1f" % r) for t, n, k, dt, gps, a, r in plays]

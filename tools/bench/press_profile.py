@@ -21,10 +21,9 @@ import sys
 import tempfile
 
 from tools.bench import pico, program
+from tools.bench.wire import i2c_ms
 
-BUS_MS_PER_BYTE = 9 / 400.0  # 9 SCL periods a byte at 400 kHz
-LIMITS = {"OK": 50.0, "BACK": 50.0}  # on the release; every other button: SMALL_LIMIT
-SMALL_LIMIT = 30.0
+LIMITS = {"OK": pico.OK_MAX, "BACK": pico.OK_MAX}  # on the release; every other button: pico.SMALL_MAX
 
 
 def presses(records):
@@ -33,7 +32,7 @@ def presses(records):
     for r in records:
         if r.get("push_us") is None or r["line"].split()[0] == "wait":  # not a press: the box by itself
             continue
-        est = r["push_us"] / 1000.0 + r["bytes"] * BUS_MS_PER_BYTE
+        est = r["push_us"] / 1000.0 + i2c_ms(0, r["bytes"])
         if r["n"] not in worst or est > worst[r["n"]][0]:
             worst[r["n"]] = (est, r)
     return [worst[n] for n in sorted(worst)]
@@ -41,7 +40,7 @@ def presses(records):
 
 def over(found):
     """The presses of presses() over their target."""
-    return [(est, r) for est, r in found if est > LIMITS.get(r["line"].split()[0], SMALL_LIMIT)]
+    return [(est, r) for est, r in found if est > LIMITS.get(r["line"].split()[0], pico.SMALL_MAX)]
 
 
 def line(est, r):

@@ -1,138 +1,305 @@
-"""Presses per turn of Man muss auch gönnen (issue 30): what a table presses for a turn,
-counted from the presses the game's own prompts take (core.playout.keys, the same keys
-host_sim.autoplay writes into the scripts).
+"""Presses per turn of every game (issues 29, 30, 31): what a table presses, counted from
+the keys each screen takes (core.playout.keys, what host_sim.autoplay writes into the
+scripts). A wait before a guarded screen takes its OK is no press; in a secret vote it
+is where the box goes to the next voter.
 
-measure() -> {"scenario": (turns, mean, min, max), "scripts": [(script, turns, mean,
-min, max)], "own": (samples, mean, max)}; section() is its part of BENCHMARKS.md, and
-replace_section() puts a fresh one into the file as it is (`--presses-only`: counts
-take seconds, the whole bench most of an hour).
+Every row of SECTIONS is data: where its turns come from and what it counts of them.
+Sources give sessions, a session being records (action number, the action's words,
+screen, keys pressed on it):
+  ("script", NAME)      tests/scripts/NAME played by host_sim.script's Runner on
+                        CPython: each key line goes to the screen it was pressed on (its
+                        class's name) and to the action comment before it
+  ("random", GAME, PLAYERS, OPTIONS, GAMES)   host_sim.autoplay's seeded random games,
+                        seeds 1..GAMES, replayed screen by screen (a screen: its
+                        prompt's kind)
+  ("turn", GAME, PLAYERS, OPTIONS, SETUP, TURNS, SEEDS)   each turn of TURNS played on
+                        game seeds 1..SEEDS after SETUP (played, not counted); an item
+                        is an action (its screens' answers searched), (action, [each
+                        screen's answer]), None (every screen answered as it starts), or
+                        a dict put into the game's state
+Counters (turns, voters, screens, actions) turn a session into samples, one number each.
 
-- scenario: the turn issue 30 names, every way it can go: 3 players, the box rolls, the
-  active player rerolls three dice once (each of the 10 sets) and each passive player
-  takes one of them (9 ways), then uses the dice: 90 turns.
-- scripts: every turn of the full scripts, from the turn's roll to its end.
-- own: five physical dice entered from the dice as they lie (the Fields start there and
-  wrap both ways), over random rolls.
+measure(heading) -> [(label, samples, target)] of a section; section() makes the section
+(`--presses-only` puts each into BENCHMARKS.md as it is).
 """
 
 import os
 
 from core import games
 from core.playout import keys, path_to
-from core.rng import Rng
+from core.prompts import is_prompt
 from tools.bench import ROOT
-from tools.bench.markdown import md_table, put_section
-
-SCRIPTS = ("mmag_3players.txt", "mmag_4players.txt", "mmag_solo.txt")
-TARGET = 10  # a 3-player turn that rerolls three dice once, both passive players taking one
-OWN_TARGET = 13  # five physical dice entered, on average
-SAMPLES = 2000
+from tools.bench.markdown import md_table
+from tools.bench.sessions import settings
 
 
-def presses(game, s, action):
-    """Presses from the action's first screen to the action (searched prompt chain); a
-    wait for a guarded screen (the turn's first) is no press."""
-    return sum([len([k for k in keys(q, a) if k[:4] != "wait"]) for q, a in path_to(game.prompt(s), action)])
+def presses(ks):
+    return len([k for k in ks if not k.startswith("wait")])
 
 
-def scenario():
-    game = games.load("mmag")
-    out = []
-    for mask in range(32):
-        dice = [i for i in range(5) if mask >> i & 1]
-        if len(dice) != 3:
-            continue
-        for first in dice:
-            for second in dice:
-                s = game.new({"players": ["A", "B", "C"]}, 1)
-                game.apply(s, ["start", 0])
-                n = 0
-                for a in (["roll"], ["reroll", mask], ["pick", first], ["pick", second], ["done", 0]):
-                    n += presses(game, s, a)
-                    game.apply(s, a)
-                out.append(n)
-    return out
+# --- sources ---------------------------------------------------------------------------
 
 
-def script_turns(name):
-    """Presses of each turn of a script: the key lines from a turn's "# roll" (the
-    active player's roll) to the next such roll or the final points."""
-    turns = []
-    n = None
+def script(name):
+    """The records of a script of tests/scripts, played on CPython."""
+    from host_sim import fakes
+    from host_sim.script import Runner
+    from tools.bench.mp.harness import is_button, make_app
+
     with open(os.path.join(ROOT, "tests", "scripts", name), encoding="utf-8") as f:
-        lines = [x.strip() for x in f]
-    solo_passive = False
-    for x in lines:
-        if x.startswith("# "):
-            w = x[2:].split()
-            if w[0] == "roll" and not solo_passive:
-                if n is not None:
-                    turns.append(n)
-                n = 0
-            elif w[0] == "score" and n is not None:
-                turns.append(n)
-                n = None
-            solo_passive = w[0] == "done" and "solo" in name  # a solo turn's passive roll follows
-        elif n is not None and x and not x.startswith("expect") and not x.startswith("wait"):
-            n += 1
-    return turns
-
-
-def own_dice():
-    game = games.load("mmag")
-    rng = Rng(30)
-    out = []
-    for _ in range(SAMPLES):
-        s = game.new({"players": ["A", "B"], "dice": "own"}, 1)
-        game.apply(s, ["start", 0])
-        s["dice"] = [1 + rng.below(6) for _ in range(5)]  # as the last turn left them
-        rolled = [1 + rng.below(6) for _ in range(5)]
-        out.append(len(keys(game.prompt(s), rolled)))  # one Fields screen (not searchable)
+        lines = f.read().splitlines()
+    app, _ = make_app(fakes.MemStorage())
+    runner = Runner(app)
+    out, tops, act, words = [], [], 0, ["-"]
+    for n, line in enumerate(lines, 1):
+        if line.startswith("# "):
+            act, words = act + 1, line[2:].split()
+        elif is_button(line):
+            top = app.top()
+            if not out or out[-1][0] != act or tops[-1] is not top:
+                out.append((act, words, type(top).__name__, []))
+                tops.append(top)
+            out[-1][3].append(line.strip())
+        err = runner.do(line)
+        if err:
+            raise SystemExit("presses: tests/scripts/%s, line %d: %s" % (name, n, err))
     return out
 
 
-def measure():
-    sc = scenario()
-    scripts = []
-    for name in SCRIPTS:
-        t = script_turns(name)
-        scripts.append((name, len(t), sum(t) / len(t), min(t), max(t)))
-    own = own_dice()
-    return {"scenario": (len(sc), sum(sc) / len(sc), min(sc), max(sc)), "scripts": scripts,
-            "own": (len(own), sum(own) / len(own), max(own))}
+def replay(game_id, st, seed, items, counted=0):
+    """The records of the items (see the module's doc) played from a new game with the
+    settings st: the first `counted` items are played without records (an action
+    applied as it is)."""
+    from core.secret import chain_seed
+
+    game = games.load(game_id)
+    state = game.new(st, seed)
+    out = []
+    step = 0  # actions applied: where a secret's lists start (chain_seed), as on the box
+    for k, item in enumerate(items):
+        if isinstance(item, dict):
+            state.update(item)
+            continue
+        action, answers = item if isinstance(item, tuple) else (item, None)
+        if k < counted and action is not None:  # the setup's actions are applied as they are
+            game.apply(state, action)
+            step += 1
+            continue
+        p = game.prompt(state)
+        if answers is None and action is not None:
+            answers = [a for _, a in path_to(p, action)]
+        screens = []
+        while is_prompt(p):
+            p.seed = chain_seed(seed, step)
+            a = answers[len(screens)] if answers is not None else True if p.kind in ("show", "confirm") else p.initial
+            screens.append((p.kind, keys(p, a)))
+            p = p.answer(a)
+        if action is not None and p != action:
+            raise SystemExit("presses: %s: the answers gave %r, not %r" % (game_id, p, action))
+        game.apply(state, p)
+        step += 1
+        if k >= counted:
+            out += [(step, [str(x) for x in p], kind, ks) for kind, ks in screens]
+    return out
 
 
-def section(r):
-    n, mean, lo, hi = r["scenario"]
-    L = ["## Presses per turn: Man muss auch gönnen", ""]
-    L.append(
-        "Counted from the presses each prompt takes (`core.playout.keys`, what `host_sim.autoplay` writes "
-        "into the scripts): marking dice steps the cursor on, NO rerolls the dice not marked when that is "
-        "shorter, a passive player's pick starts in the middle of the rerolled dice and NO takes none, OK "
-        "with nothing marked uses the dice and ends the turn; the moment a guarded screen waits before "
-        "it takes OK is no press. Issue 30 target, read as the mean over every way the turn can go: "
-        "a 3-player turn that rerolls three dice once with both passive players taking a die in at "
-        "most %d presses (before: about 15); five physical dice in at most %d presses on average. The 3-player script's "
-        "game took 31.7 presses a turn (25-38) with the screens before issue 30 (commit 4f635c2)." % (TARGET, OWN_TARGET)
-    )
-    L.append("")
-    rows = [("3 players, reroll 3 once, both passive players take a die (every way: %d turns)" % n,
-             "%.1f" % mean, lo, hi, ("PASS" if mean <= TARGET else "FAIL") + " (mean <= %d)" % TARGET)]
-    for name, k, m, a, b in r["scripts"]:
-        rows.append(("every turn of tests/scripts/%s (%d turns)" % (name, k), "%.1f" % m, a, b, ""))
-    k, m, b = r["own"]
-    rows.append(("five physical dice entered, from the dice as they lie (%d rolls)" % k, "%.1f" % m, "", b,
-                 ("PASS" if m <= OWN_TARGET else "FAIL") + " (mean <= %d)" % OWN_TARGET))
-    L.append(md_table(("turn", "mean", "min", "max", "target"), rows, "lrrrl"))
-    L.append("")
-    return L
+def sessions(source):
+    """[records of each session] of a source."""
+    kind, args = source[0], source[1:]
+    if kind == "script":
+        return [script(args[0])]
+    if kind == "random":
+        from host_sim.autoplay import box_seed, random_game
+
+        game_id, players, options, n = args
+        out = []
+        for seed in range(1, n + 1):
+            st, actions, paths = random_game(game_id, players, seed, options)
+            out.append(replay(game_id, st, box_seed(), [(a, [x for _, x in p]) for a, p in zip(actions, paths)]))
+        return out
+    game_id, players, options, setup, turns, seeds = args
+    st = dict(settings(game_id, players), **options)
+    return [replay(game_id, st, seed, list(setup) + list(turn), len(setup)) for turn in turns for seed in range(1, seeds + 1)]
 
 
-def replace_section(path, commit, new=None, said="Counted on %s (`python -m tools.bench --presses-only`)."):
-    """Put a section (by default this one, measured now) into the Markdown file at
-    `path`, in place of the one with its heading (or at its end); the section says the
-    commit it was counted on (`said`, with %s for the commit)."""
-    new = new or section(measure())
-    new.insert(2, said % commit)
-    new.insert(3, "")
-    put_section(path, new)
+# --- counters: a session's records -> samples -------------------------------------------
+
+
+def turns(start, end=(), not_after=None):
+    """A turn: the presses from an action `start` to the next (or to an action in `end`);
+    a `start` right after a `not_after` belongs to the turn before (a solo game's
+    passive roll)."""
+    def count(records):
+        out, n, last, prev = [], None, None, None
+        for act, words, _, ks in records:
+            if act != last:
+                last, w = act, words[0]
+                if w == start and (not_after is None or prev != not_after) or w in end:
+                    if n is not None:
+                        out.append(n)
+                    n = 0 if w == start else None
+                prev = w
+            if n is not None:
+                n += presses(ks)
+        return out + ([n] if n is not None else [])
+    return count
+
+
+def voters(*words):
+    """A voter in those actions: from their hand-over (a wait) to the next."""
+    def count(records):
+        out = []
+        last = None
+        for act, w, _, ks in records:
+            if w[0] not in words:
+                continue
+            for k in ks:
+                if k.startswith("wait"):
+                    out.append(0)
+                    last = act
+                elif last == act:
+                    out[-1] += 1
+        return out
+    return count
+
+
+def screens(words, name):
+    """Each screen called `name` in those actions."""
+    return lambda records: [presses(ks) for _, w, kind, ks in records if w[0] in words and kind == name]
+
+
+def actions(words, name=None, size=None):
+    """Each of those actions (of `size` words) whole, or its screens called `name`."""
+    def count(records):
+        out = {}
+        for act, w, kind, ks in records:
+            if w[0] in words and (size is None or len(w) == size):
+                out[act] = out.get(act, 0) + (presses(ks) if name is None or kind == name else 0)
+        return [out[k] for k in sorted(out)]
+    return count
+
+
+# --- the rows ----------------------------------------------------------------------------
+
+SEEDS = 200  # the voting games' turns
+WTR_GAMES = 20  # random What the Rule?! rounds
+MMAG_OWN = 100  # random 2-player games with physical dice
+
+MMAG_TURN = ("turn", "mmag", 3, {}, [["start", 0]], [
+    [["roll"], ["reroll", mask], ["pick", a], ["pick", b], ["done", 0]]
+    for mask in range(32) if bin(mask).count("1") == 3
+    for a in range(5) if mask >> a & 1 for b in range(5) if mask >> b & 1], 1)
+DEMOCRAZY_TURN = ("turn", "democrazy", 5, {}, [["start", 0], ["seen"]], [
+    [["propose", 0, 0, "", "", -1], (["ballot"] + ["Y"] * 5, [["Y"] * 5]), ["next"]]], SEEDS)
+# the chips entered as their screens start, then the setup's notes as read: the turn starts on the card's screen
+DRWS_TURN = ("turn", "drws", 3, {}, [["mat", "c:00", "c:10", "v:alone", "v:left", "i:first", "i:top"], ["draw"],
+                                     ["predict", 1, 2, 3], None, None, None, {"notes": []}], [
+    [["card", "c:02"], (["vote", 1, 1, 1, 1, 1, 1], [[[1, 1]] * 3]), ["result", 1], None, None, None]], SEEDS)
+WTR_ROUNDS = ("random", "wtr", 4, {"master": "box", "level": "easy", "rounds": "1"}, WTR_GAMES)
+WTR_SCRIPTS = ("wtr_4players.txt", "wtr_table.txt", "wtr_expert.txt")
+
+
+def wtr_guess(text, answers):
+    """A guess from "Guess the rule?" on (the first card fits: the verdict read)."""
+    return ("turn", "wtr", 2, {"master": "box", "rounds": "1"},
+            [["start", 0], {"rule": "colour = white"}, ["card", 0], {"note": None}], [[(["guess", text], answers)]], 1)
+
+
+def script_rows(names, label, count):
+    return [(label % name, ("script", name), count, None) for name in names]
+
+
+# (heading, intro, columns, mean's format, rows: (label ({n}: samples), source, counter, target))
+SECTIONS = (
+    ("## Presses per turn: Man muss auch gönnen", (
+        "Counted from the presses each prompt takes (`core.playout.keys`, what `host_sim.autoplay` writes into the "
+        "scripts): marking dice steps the cursor on, NO rerolls the dice not marked when that is shorter, a passive "
+        "player's pick starts in the middle of the rerolled dice and NO takes none, OK with nothing marked uses the "
+        "dice and ends the turn; the moment a guarded screen waits before it takes OK is no press. Issue 30 target, "
+        "read as the mean over every way the turn can go: a 3-player turn that rerolls three dice once with both "
+        "passive players taking a die in at most 10 presses (before: about 15); five physical dice in at most 13 "
+        "presses on average, each roll of %d random 2-player games entered from the dice as they lie. The 3-player "
+        "script's game took 31.7 presses a turn (25-38) with the screens before issue 30 (commit 4f635c2)." % MMAG_OWN),
+     ("turn", "mean", "min", "max", "target"), "%.1f",
+     [("3 players, reroll 3 once, both passive players take a die (every way: {n} turns)", MMAG_TURN, turns("roll"), 10)]
+     + script_rows(("mmag_3players.txt", "mmag_4players.txt"), "every turn of tests/scripts/%s ({n} turns)",
+                   turns("roll", ("score",)))
+     + script_rows(("mmag_solo.txt",), "every turn of tests/scripts/%s ({n} turns)", turns("roll", ("score",), "done"))
+     + [("five physical dice entered, from the dice as they lie ({n} rolls)", ("random", "mmag", 2, {"dice": "own"}, MMAG_OWN),
+         screens(("roll",), "fields"), 13)]),
+    ("## Presses per ballot and turn: the voting games", (
+        "Counted from the presses each prompt takes (`core.playout.keys`, what `host_sim.autoplay` writes into the "
+        "scripts), over %d seeds: a voter, from the OK that opens their private screen to the OK that passes the box "
+        "on; a default turn, from the first screen of the turn to the next turn's. Democrazy, 5 players: a red law "
+        "with a white dot, everyone YES on the lit button, the result and the cards by name read. Das Regeln Wir "
+        "Schon!, 3 players after the setup: a correction card, everyone YES with one tile, the result, each payment "
+        "as its screen starts (the colours prefilled), the card placed. A voter's tiles are counted with UP/DOWN and "
+        "cast on the lit YES or NO in one press; their number starts on a random count (core.secret.arrange), so the "
+        "presses never tell the answer. Issue 31 asks for 3 presses a voter with one tile (the hand-over, YES or NO, "
+        "OK) and 15 for a default turn: a voter takes 3 when the count starts where they cast it and about one press "
+        "more on average otherwise, for every answer alike, which is what the secrecy of the presses costs; a default "
+        "turn adds the card (2), the result (1), each payment (1) and the card placed (1). The scripts' rows: every "
+        "voter of every ballot in the scripts' games (jokers and tile counts included)." % SEEDS),
+     ("what", "mean", "min", "max"), "%.1f",
+     [("Democrazy: one voter ({n} voters)", DEMOCRAZY_TURN, voters("ballot"), None),
+      ("Democrazy: a default turn ({n} turns)", DEMOCRAZY_TURN, turns("propose"), None),
+      ("Democrazy: one voter in the scripts ({n} voters)",
+       [("script", n) for n in ("democrazy_4players.txt", "democrazy_10players.txt", "democrazy_table.txt")],
+       voters("ballot"), None),
+      ("Das Regeln Wir Schon!: one voter ({n} voters)", DRWS_TURN, voters("vote"), None),
+      ("Das Regeln Wir Schon!: a default turn ({n} turns)", DRWS_TURN, turns("card"), None),
+      ("Das Regeln Wir Schon!: one voter in the scripts ({n} voters)",
+       [("script", n) for n in ("drws_3players.txt", "drws_4players.txt")], voters("vote"), None)]),
+    ("## Presses: What the Rule?! card entry and guesses", (
+        "Counted with the keys `core.playout` gives each prompt, over the cards and hands of %d random whole rounds "
+        "(`host_sim.autoplay`, 4 players) and of the What the Rule?! scripts (%s, played on CPython: the presses on "
+        "the card's entry screen). A card is entered from the card entered last: UP/DOWN the count, LEFT/RIGHT the "
+        "shape, YES the fill, NO the colour, one press per step, then OK (core.tiles, direct Fields); a hand's cards "
+        "each from the one before; a card left as it starts waits a moment for its OK (a stray double OK plays none), "
+        "which is no press. Issue 29 asks for at most 4.5 presses a card on average, OK included, and at most 45 for "
+        "a 10-card hand; the turn's choice (\"Play a card\": OK) is counted apart. The guess editor: pages of "
+        "conditions, one per attribute and one for earlier cards (LEFT/RIGHT turn them), NO takes a condition's "
+        "negation; from \"Guess the rule?\" to the guess confirmed, at most 10 each." % (WTR_GAMES, ", ".join(WTR_SCRIPTS))),
+     ("what", "mean", "min", "max"), "%.2f",
+     [("a card in random rounds, hands' cards included ({n} cards)", WTR_ROUNDS, screens(("card", "hand"), "fields"), None),
+      ("a card in the scripts ({n} cards)", [("script", n) for n in WTR_SCRIPTS],
+       screens(("card", "hand"), "FieldsScreen"), None),
+      ("a revealed hand of 10 cards ({n} hands)", WTR_ROUNDS, actions(("hand",), "fields", 11), None),
+      ("guess \"alternating colours\" (`colour != last.colour`)", wtr_guess("colour != last.colour", [0, 7, 5, 3, 1, True]),
+       actions(("guess",)), None),
+      ("guess \"even count and not square\" (`count even and not shape = square`)",
+       wtr_guess("count even and not shape = square", [0, 8, 0, 2, -3, 3, True]), actions(("guess",)), None)]),
+)
+HEADINGS = tuple(s[0] for s in SECTIONS)
+
+
+def measure(heading):
+    """[(label, samples, target)] of the section with that heading."""
+    _, _, _, _, rows = SECTIONS[HEADINGS.index(heading)]
+    cache = {}
+    out = []
+    for label, source, count, target in rows:
+        samples = []
+        for src in source if isinstance(source, list) else [source]:
+            if id(src) not in cache:
+                cache[id(src)] = sessions(src)
+            for records in cache[id(src)]:
+                samples += count(records)
+        out.append((label.format(n=len(samples)), samples, target))
+    return out
+
+
+def section(heading, rows):
+    _, intro, columns, fmt, _ = SECTIONS[HEADINGS.index(heading)]
+    cells = []
+    for label, xs, target in rows:
+        if len(xs) == 1:
+            row = [label, "%g" % xs[0], "", ""]
+        else:
+            row = [label, fmt % (sum(xs) / len(xs)), "%g" % min(xs), "%g" % max(xs)]
+        if "target" in columns:
+            mean = sum(xs) / len(xs)
+            row.append("" if target is None else "%s (mean <= %d)" % ("PASS" if mean <= target else "FAIL", target))
+        cells.append(row)
+    return [heading, "", intro, "", md_table(columns, cells, "l" + "r" * 3 + "l" * (len(columns) - 4)), ""]
+

@@ -1,9 +1,9 @@
 """BENCHMARKS.md from the figures of one bench run: the header, the targets, then each
 module's section in turn. report(r) takes {"env", "elapsed", "pico", "wtr", "mem", "imp",
-"romfs", "kinds", "boot", "tim", "mp_version", "plays"} (see __main__.py) and returns the
-document's text."""
+"romfs", "kinds", "boot", "tim", "mp_version", "plays", "presses", "web"} (see
+__main__.py) and returns the document's text."""
 
-from tools.bench import ballots, entry, heap, imports, pico, playouts, presses, rework, soak, speed, web, wire, wtr
+from tools.bench import heap, pico, playouts, presses, soak, speed, web, wire, wtr
 from tools.bench.markdown import md_table
 
 
@@ -45,8 +45,8 @@ def targets(r):
     L.append("")
     L.append("Under the MicroPython WebAssembly port and on a counting bus:")
     L.append("")
-    L.append(md_table(("target", "measured", "limit", ""), [
-        heap.target_row(r["mem"]), imports.target_row(r["imp"]), wire.target_row(r["kinds"])], "lrrl"))
+    L.append(md_table(("target", "measured", "limit", ""), heap.target_rows(r["mem"], r["imp"]) + [
+        wire.target_row(r["kinds"])], "lrrl"))
     L.append("")
     for p in heap.verdict_notes(r["mem"], r["imp"], r["romfs"]):
         L += [p, ""]
@@ -60,14 +60,11 @@ def report(r):
     L += wtr.section(r["wtr"])
     L += soak.section([] if r["pico"].get("missing") else soak.load())
     L += soak.section([] if r["pico"].get("missing") else soak.load(soak.FROZEN.out), fw=soak.FROZEN)
-    L += rework.section(r["mem"], r["imp"])
     L += heap.section(r["mem"], r["imp"], r["env"]["mpy_cross"].split()[1] if r["env"]["mpy_cross"] else "")
     L += wire.section(r["kinds"], r["boot"])
     L += speed.section(r["tim"])
     L += playouts.section(r["plays"])
-    L += presses.section(r["presses"])
-    L += ballots.section(r["ballots"])
-    L += entry.section(r["entry"])
-    if "web" in r:
-        L += web.section(r["web"])
+    for heading in presses.HEADINGS:
+        L += presses.section(heading, r["presses"][heading])
+    L += web.section(r["web"])
     return "\n".join(L)

@@ -43,7 +43,6 @@ from tools.bench.markdown import KIB, kib, md_table, put_section, section_bounds
 from tools.bench.sessions import SEED, check_cpython, make_app, vote_script
 
 
-
 class Firmware:
     """What a soak runs on. uf2: the firmware measure runs (None: pico-emu's stock one);
     out: the runs' folder; heading: its section's; heap_max: the heap peak's limit in bytes
@@ -166,7 +165,7 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
         shutil.copy(paths[gid], os.path.join(out, gid, "script.txt"))
         _put_meta(gid, meta, out)
     # the longest runs first, so that the workers end together
-    work = sorted(((gid, kind) for gid in ids for kind in kinds), key=lambda w: -_count(paths[w[0]]))
+    work = sorted(((gid, kind) for gid in ids for kind in kinds), key=lambda w: -pico.count_lines(paths[w[0]]))
     free = []
     for k in range(max(1, min(jobs, len(work)))):  # a project copy per worker: measure builds in it
         free.append(os.path.join(tmp, "soak-project-%d" % k))
@@ -183,7 +182,7 @@ def run(ids, tmp, commit, log=None, jobs=1, kinds=(HEAP, TIMES), fw=STOCK):
             base = free.pop()
         try:
             if log:
-                log("soak: %s%s (%d lines) ..." % (gid, " --heap" if kind == HEAP else "", _count(paths[gid])))
+                log("soak: %s%s (%d lines) ..." % (gid, " --heap" if kind == HEAP else "", pico.count_lines(paths[gid])))
             pico.run_measure(base, os.path.join(rel, gid + ".txt"), os.path.join(out, gid, kind), heap=kind == HEAP,
                              uf2=uf2)
             done[w] = base
@@ -224,10 +223,6 @@ def _put_meta(gid, meta, out):
         json.dump(meta, f, sort_keys=True)
 
 
-def _count(path):
-    return len(_read(path).splitlines())
-
-
 def _read(path):
     with open(path) as f:
         return f.read()
@@ -249,18 +244,9 @@ def boot(project, out, uf2=None):
     if p.returncode:
         raise SystemExit("soak: mklfs.py failed:\n%s" % p.stderr[-2000:])
     try:
-        return _boot(img, project, out, uf2 or pico.stock_uf2())
+        return pico.boot(img, project, out, uf2)
     finally:
         os.remove(img)
-
-
-def _boot(img, project, out, uf2):
-    p = subprocess.run(["node", pico.BOOT, pico.CACHE, uf2, img,
-                        os.path.join(project, "boards", "pico.py"), os.path.join(out, "ref.json")],
-                       capture_output=True, text=True)
-    if p.returncode:
-        raise SystemExit("tools/bench/boot.mjs failed:\n%s" % p.stderr[-3000:])
-    return json.loads(p.stdout.strip().splitlines()[-1])
 
 
 # --- figures --------------------------------------------------------------------------
@@ -430,44 +416,40 @@ def section(found, kept=None, fw=STOCK):
 
 _INTRO = {
     "stock": (
-        "Issue 33: the long game of each game, made from the code when the soak runs "
-        "(tools/bench/soak.py: host_sim.autoplay's seeded random games, seed %d, the box's own seed; "
-        "each script played through on CPython first), played on the emulated Pico with "
-        "`../shared/pico-emu/measure SCRIPT --heap`: the stock firmware, the .mpy build without "
-        "/main.py, the app started from the REPL as firmware/main.py starts it; after every button "
-        "line a collection, the free heap and the largest free block (the biggest allocation that can "
-        "still succeed). Heap peak = free at the bare REPL minus the least free after a collection. "
-        "The presses are timed in a second run of the same script without --heap (main.py as on the "
-        "box: in a --heap run the Ctrl-C after each line can cut short a module the box imports while "
-        "idle, which the next press then loads). Start / end: the slowest presses of the first and of "
-        "the last fifth of the game's panel updates. A YES or NO is told apart by what it does, the "
-        "script played on CPython: a vote cast in a voter's private chain is held to the vote's 30 ms, "
-        "one that steps a value on its screen is a value change (30 ms), one that opens another screen "
-        "(Man muss auch gönnen's \"none\" and \"roll 2\", What the Rule?!'s \"not\") to the 50 ms of OK to a new "
-        "screen: at 400 kHz a new screen's 700-900 bytes take 16-20 ms of the bus alone. A LEFT or "
-        "RIGHT that turns a page (What the Rule?!'s conditions) is held to the cursor's 30 ms. "
-        "`python -m tools.bench --soak [ID ...]` runs it (`--jobs` emulators at once; minutes to an hour "
-        "a run) and rewrites this section from every run found in build/bench/soak/; a game with no run "
-        "there keeps its rows from the section as it was."),
+        "Issue 33: the long game of each game, made from the code when the soak runs (tools/bench/soak.py: "
+        "host_sim.autoplay's seeded random games, seed %d, the box's own seed; each script played through on CPython "
+        "first), played on the emulated Pico with `../shared/pico-emu/measure SCRIPT --heap`: the stock firmware, the "
+        ".mpy build without /main.py, the app started from the REPL as firmware/main.py starts it; after every button "
+        "line a collection, the free heap and the largest free block (the biggest allocation that can still succeed). "
+        "Heap peak = free at the bare REPL minus the least free after a collection. The presses are timed in a second "
+        "run of the same script without --heap (main.py as on the box: in a --heap run the Ctrl-C after each line can "
+        "cut short a module the box imports while idle, which the next press then loads). Start / end: the slowest "
+        "presses of the first and of the last fifth of the game's panel updates. A YES or NO is told apart by what it "
+        "does, the script played on CPython: a vote cast in a voter's private chain is held to the vote's 30 ms, one "
+        "that steps a value on its screen is a value change (30 ms), one that opens another screen (Man muss auch "
+        "gönnen's \"none\" and \"roll 2\", What the Rule?!'s \"not\") to the 50 ms of OK to a new screen: at 400 kHz "
+        "a new screen's 700-900 bytes take 16-20 ms of the bus alone. A LEFT or RIGHT that turns a page (What the "
+        "Rule?!'s conditions) is held to the cursor's 30 ms. `python -m tools.bench --soak [ID ...]` runs it "
+        "(`--jobs` emulators at once; minutes to an hour a run) and rewrites this section from every run found in "
+        "build/bench/soak/; a game with no run there keeps its rows from the section as it was."),
     "frozen": (
-        "Issue 48: the same long games, played the same way on the Tablebox firmware, the one file a "
-        "box is flashed with: MicroPython v1.28.0 with core/, firmware/ and boards/ and the data files "
-        "frozen into flash (`./dev firmware --board RPI_PICO --seed 1`: SEED = 1 frozen in, as the "
-        "draws need), run by `PICO_EMU_UF2=build/firmware/tablebox-RPI_PICO-seed1.uf2 "
-        "../shared/pico-emu/measure SCRIPT [--heap]`; the filesystem holds /main.py and no .mpy file. "
-        "Targets: heap peak at most 64 KiB (a quarter of the free heap: room for the phones' server "
-        "later), the largest free block after a collection never below 96 KiB, the press times and "
-        "the boot as on the stock firmware, 0 frame mismatches. `python -m tools.bench --soak --frozen "
-        "[ID ...]` builds that UF2 and runs it; a game with no run in build/bench/soak-frozen/ keeps "
-        "its rows from the section as it was. The scripts: seed %d, as above."),
+        "Issue 48: the same long games, played the same way on the Tablebox firmware, the one file a box is flashed "
+        "with: MicroPython v1.28.0 with core/, firmware/ and boards/ and the data files frozen into flash (`./dev "
+        "firmware --board RPI_PICO --seed 1`: SEED = 1 frozen in, as the draws need), run by "
+        "`PICO_EMU_UF2=build/firmware/tablebox-RPI_PICO-seed1.uf2 ../shared/pico-emu/measure SCRIPT [--heap]`; the "
+        "filesystem holds /main.py and no .mpy file. Targets: heap peak at most 64 KiB (a quarter of the free heap: "
+        "room for the phones' server later), the largest free block after a collection never below 96 KiB, the press "
+        "times and the boot as on the stock firmware, 0 frame mismatches. `python -m tools.bench --soak --frozen [ID "
+        "...]` builds that UF2 and runs it; a game with no run in build/bench/soak-frozen/ keeps its rows from the "
+        "section as it was. The scripts: seed %d, as above."),
 }
 
 
 def _block(meta, run, f, fw):
     """A game's block: its heading, where and when, its targets, its slowest presses."""
     L = ["### %s" % meta["label"], "",
-         "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak "
-         "at %s. Presses timed in the %s run%s." % (
+         "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak at %s. Presses "
+         "timed in the %s run%s." % (
              meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
              f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
              " (on %s)" % meta["times_commit"] if meta.get("times_commit", meta["commit"]) != meta["commit"] else ""),

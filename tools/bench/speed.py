@@ -66,19 +66,17 @@ def measure(tmp, trees, sess_list):
 def section(tim):
     L = ["## Render and step time (CPython, WebAssembly port)", ""]
     L.append(
-        "For the home menu, and for each session the menu, number picker or table that renders "
-        "slowest on CPython among all screens of its scripted game (measured after every button step), "
-        "and each game's score table at the end of the game: the script is replayed to that screen, "
-        "then `render` = the App's `_render()` with nothing changed (frame clear + draw + page diff, "
-        "no push), the mean of %d renders in a row, lowest of 3 such batches; `step` = the "
-        "`App.step()` calls that handle a button PRESS (presses alternating down/up: event, screen "
-        "update, render, pushing the changed pages through the driver to the counting bus), the "
-        "median of %d presses, lowest of 3 such rounds. MicroPython: the WebAssembly port under node, "
-        ".mpy code, timed with the JavaScript `performance.now()` (the port's `time.ticks_us()` "
-        "counts whole milliseconds); CPython: `time.perf_counter()`. Wall-clock times of this "
-        "machine, which is shared: repeated runs moved the wasm figures by up to a third. They "
-        "compare screens and builds; what a press costs on the Pico is measured in the emulated "
-        "Pico section, not estimated from these." % (RENDER_REPS // 3, 2 * STEP_PAIRS)
+        "For the home menu, and for each session the menu, number picker or table that renders slowest on CPython "
+        "among all screens of its scripted game (measured after every button step), and each game's score table at "
+        "the end of the game: the script is replayed to that screen, then `render` = the App's `_render()` with "
+        "nothing changed (frame clear + draw + page diff, no push), the mean of %d renders in a row, lowest of 3 such "
+        "batches; `step` = the `App.step()` calls that handle a button PRESS (presses alternating down/up: event, "
+        "screen update, render, pushing the changed pages through the driver to the counting bus), the median of %d "
+        "presses, lowest of 3 such rounds. MicroPython: the WebAssembly port under node, .mpy code, timed with the "
+        "JavaScript `performance.now()` (the port's `time.ticks_us()` counts whole milliseconds); CPython: "
+        "`time.perf_counter()`. Wall-clock times of this machine, which is shared: repeated runs moved the wasm "
+        "figures by up to a third. They compare screens and builds; what a press costs on the Pico is measured in the "
+        "emulated Pico section, not estimated from these." % (RENDER_REPS // 3, 2 * STEP_PAIRS)
     )
     L.append("")
     rows = []
@@ -97,9 +95,8 @@ def section(tim):
     L.append("")
     slow = max(tim, key=lambda x: x[2]["step_max"])
     L.append(
-        "wasm/CPython: %.1fx to %.1fx for renders. `0 B`: the press changes nothing on that "
-        "screen (a table that fits), the step still renders. The slowest single press step under "
-        "wasm was %s (%s)." % (
+        "wasm/CPython: %.1fx to %.1fx for renders. `0 B`: the press changes nothing on that screen (a table that "
+        "fits), the step still renders. The slowest single press step under wasm was %s (%s)." % (
             min(m["render"] / c["render"] for _, c, m in tim), max(m["render"] / c["render"] for _, c, m in tim),
             us_ms(slow[2]["step_max"]), slow[0])
     )

@@ -28,7 +28,6 @@ TREE_FILES = (
     "host_sim/__init__.py",
     "host_sim/script.py",
     "tools/bench/mp/harness.py",
-    "tools/bench/mp/heap.py",
     "tools/bench/mp/speed.py",
 )
 # name: (compiled by mpy-cross, every text table emptied)
@@ -117,11 +116,3 @@ def run(name, tree, tmp, data, heap=None, timeout=600):
     out["stdout"] = p.stdout
     return out
 
-
-def qstr_bytes(stdout):
-    """n_total_bytes of every micropython.qstr_info() report in the output, in order."""
-    out = []
-    for line in stdout.splitlines():
-        if line.startswith("qstr pool:") and "n_total_bytes=" in line:
-            out.append(int(line.split("n_total_bytes=")[1].split(",")[0].split()[0]))
-    return out

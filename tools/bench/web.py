@@ -94,10 +94,10 @@ def section(r):
     L.append(
         "The page of `./dev web` in Debian's headless Chromium at 390x844 (2x), touch emulation on, served by "
         "tools/web.py on 127.0.0.1 (tools/bench/web.py). Press to panel: from the input event's timeStamp to the "
-        "frame it drew (putImageData), %d presses of each kind moving the home menu's cursor; OK acts on its "
-        "release. Before issue 32 a touch reached the panel 101-105 ms late (mouse 1-9 ms, keys 1-8 ms) and the "
-        "first visit downloaded 943 KB in 20 requests. The machine's load average when this started: %.1f on %d CPUs "
-        "(other work running besides)." % (len(r["latency"]["touch"]), r["load"], r["cpus"]))
+        "frame it drew (putImageData), %d presses of each kind moving the home menu's cursor; OK acts on its release. "
+        "Before issue 32 a touch reached the panel 101-105 ms late (mouse 1-9 ms, keys 1-8 ms) and the first visit "
+        "downloaded 943 KB in 20 requests. The machine's load average when this started: %.1f on %d CPUs (other work "
+        "running besides)." % (len(r["latency"]["touch"]), r["load"], r["cpus"]))
     L.append("")
     rows = []
     for how, label in (("touch", "touch-down (D-pad)"), ("mouse", "mouse button down (D-pad)"), ("key", "key down (arrows)")):

@@ -80,16 +80,14 @@ def target_row(kinds):
 def section(kinds, boot):
     L = ["## Display traffic", ""]
     L.append(
-        "The same sessions (each game, the Secret vote) plus a walk down and up the home menu run on "
-        "CPython through the real driver, firmware/ssd1306.py, over an I2C stand-in that counts "
-        "`writeto`/`writevto` transactions and payload bytes. A button step (press and release) is one "
-        "interaction, classified by what it did to the top screen. Bytes on the wire = payload + one "
-        "address byte per transaction; the driver sends each run of adjacent changed pages as one "
-        "8-byte window command and one data write (one page: %d bytes, full frame %d + 8). "
-        "Time at 400 kHz: `t = (9 * (address bytes + payload bytes) + 2 * transactions) / 400 kHz`, i.e. "
-        "9 clocks per byte (8 bits + ACK) and about 2 for START/STOP; clock stretching and gaps "
-        "between transactions come on top. Boot (init, the panel dark until the first frame is "
-        "in its RAM, then display on): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, boot[0] + boot[1], i2c_ms(*boot))
+        "The same sessions (each game, the Secret vote) plus a walk down and up the home menu run on CPython through "
+        "the real driver, firmware/ssd1306.py, over an I2C stand-in that counts `writeto`/`writevto` transactions and "
+        "payload bytes. A button step (press and release) is one interaction, classified by what it did to the top "
+        "screen. Bytes on the wire = payload + one address byte per transaction; the driver sends each run of "
+        "adjacent changed pages as one 8-byte window command and one data write (one page: %d bytes, full frame %d + "
+        "8). Time at 400 kHz: `t = (9 * (address bytes + payload bytes) + 2 * transactions) / 400 kHz`, i.e. 9 clocks "
+        "per byte (8 bits + ACK) and about 2 for START/STOP; clock stretching and gaps between transactions come on "
+        "top. Boot (init, the panel dark until the first frame is in its RAM, then display on): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, boot[0] + boot[1], i2c_ms(*boot))
     )
     L.append("")
     rows = []
@@ -109,12 +107,11 @@ def section(kinds, boot):
     L.append("")
     vc = kinds.get("value change", [])
     L.append(
-        "Two pages are %d bytes when adjacent (one window command, one 2-page data write) and %d "
-        "when not; a full frame is %d. The number picker draws its value 2x high on pages 3-4 and "
-        "the arrows that say which way UP/DOWN can still go right of it on the same two pages, so "
-        "a value change, also one that reaches or leaves an end of the range, sends those two "
-        "pages as one run (max measured: %d bytes). A cursor move that scrolls the list redraws "
-        "every row under the header." % (PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8,
+        "Two pages are %d bytes when adjacent (one window command, one 2-page data write) and %d when not; a full "
+        "frame is %d. The number picker draws its value 2x high on pages 3-4 and the arrows that say which way "
+        "UP/DOWN can still go right of it on the same two pages, so a value change, also one that reaches or leaves "
+        "an end of the range, sends those two pages as one run (max measured: %d bytes). A cursor move that scrolls "
+        "the list redraws every row under the header." % (PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8,
                                          max([x[0] for x in vc] or [0]))
     )
     L.append("")
