@@ -7,10 +7,67 @@ import sys
 import pytest
 from hypothesis import settings as hsettings
 
+# Two tiers (issue 49). `./dev test` (plain pytest) runs the fast tier, a few minutes on
+# two cores: every test except those marked with one of TIERS' markers below, and the
+# property tests at their fast size. `./dev test --all` (pytest --all; CI's .ci/run)
+# runs every test, each at its full size. A test is marked by what it needs, never by a
+# list here: a whole file by `pytestmark = pytest.mark.micropython`, a test by the
+# decorator. Sizes: sized(fast, full) below picks one by the tier (seeds, games played,
+# max_examples=...), and the hypothesis profile "fast" or "full" sets the examples of a
+# @given test that names none. -m still works as usual within the tests of the tier:
+# `./dev test --all -m micropython` runs the MicroPython tests only.
+TIERS = {
+    "pico": "runs the app on the emulated Pico (../shared/pico-emu)",
+    "micropython": "runs code under the MicroPython WebAssembly port (node, tests/mpwasm.py)",
+    "browser": "plays the web page in headless chromium",
+    "bench": "checks tools/bench, the benchmarks",
+}
+FULL_ENV = "TABLEBOX_TESTS_FULL"  # set by pytest_configure: "1" under --all (sized() reads it)
+LEFT_OUT = pytest.StashKey[int]()  # how many tests the fast tier left out
+
+
+def sized(fast, full):
+    """A property test's size: `fast` in the fast tier, `full` under --all."""
+    return full if os.environ.get(FULL_ENV) == "1" else fast
+
+
 # Tests never fail on timing (the bench reports speed): no per-example deadline. In CI
 # the examples are derandomized, so a red run can be repeated exactly.
-hsettings.register_profile("tablebox", deadline=None, derandomize=bool(os.environ.get("CI")))
-hsettings.load_profile("tablebox")
+for _name, _examples in (("fast", 20), ("full", 100)):
+    hsettings.register_profile(_name, max_examples=_examples, deadline=None, derandomize=bool(os.environ.get("CI")))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--all", action="store_true", help="run every test at full size: the slow tiers (%s) too" % ", ".join(TIERS))
+
+
+def pytest_configure(config):
+    for name, doc in TIERS.items():
+        config.addinivalue_line("markers", "%s: %s (run by --all only)" % (name, doc))
+    full = config.getoption("--all")
+    os.environ[FULL_ENV] = "1" if full else "0"
+    hsettings.load_profile("full" if full else "fast")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--all"):
+        return
+    keep, slow = [], []
+    for item in items:
+        (slow if any(item.get_closest_marker(m) for m in TIERS) else keep).append(item)
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = keep
+        config.stash[LEFT_OUT] = len(slow)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if config.stash.get(LEFT_OUT, 0):
+        terminalreporter.write_line(
+            "fast tier: %d tests of the slow tiers (%s) left out; ./dev test --all runs every test"
+            % (config.stash[LEFT_OUT], ", ".join(TIERS))
+        )
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -64,6 +121,22 @@ class Box:
                 continue
             self.do(line)
             uncut(self.app.frame, lang, self.app.top().title, line)
+
+
+def built_on_press(box, step):
+    """The texts (core.frame._build) that the App's steps answering the press `step` build
+    before its frame is on the panel: what a screen prepared ahead (core.prepare) spares."""
+    from core import frame
+
+    built = []
+    build, show = frame._build, box.display.show
+    frame._build = lambda text, fc: built.append(text) or build(text, fc)
+    box.display.show = lambda *a, **k: built.append(None) or show(*a, **k)
+    try:
+        box.do(step)
+    finally:
+        frame._build, box.display.show = build, show
+    return built[: built.index(None)] if None in built else built
 
 
 def whole_texts(lang):

@@ -1,9 +1,7 @@
 """What App.step promises beyond screens: a press is answered on the panel before its
-step is written to flash (after()), modules are warmed only in the moments after the
-box answered a press (warm()), a D-pad release draws nothing (the D-pad acts on press and repeat), and with
+step is written to flash (after()), idle work runs only in the moments after the box
+answered a press (warm()), a D-pad release draws nothing (the D-pad acts on press and repeat), and with
 native loops the display is told which columns of each page changed."""
-
-import sys
 
 from core import buttons as B
 from core.app import WARM_MS, App

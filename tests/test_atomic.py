@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from conftest import sized
 from core import i18n
 from core.games import GAMES, load
 from core.playout import random_action
@@ -23,7 +24,7 @@ from core.rng import Rng
 
 BUILT = [g for g in GAMES if g[1] is not None]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
-SEEDS = int(os.environ.get("ATOMIC_SEEDS", 30))  # games per game module
+SEEDS = int(os.environ.get("ATOMIC_SEEDS", sized(5, 30)))  # games per game module (fast tier: 5)
 TRIES = int(os.environ.get("ATOMIC_TRIES", 30))  # wrong actions tried before each legal one
 MAX_DRAWS = 20000  # random actions drawn per game at most (a game takes far fewer)
 KEY = re.compile(r"^\w+(\.\w+)+$")  # an untranslated text key given as the reason

@@ -17,7 +17,7 @@ from core.games import drws_rules as D
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
-from conftest import refused_by
+from conftest import built_on_press, refused_by, sized
 from core.session import Session
 from host_sim import autoplay, fakes
 from tests.test_secret_input import observe
@@ -164,24 +164,19 @@ def test_a_payments_chips_start_on_the_colour_the_pool_holds_most_of():
     assert g.prompt(s).initial == [2, 0, 0, 0]
 
 
-def test_the_mat_is_rehearsed_while_the_players_are_set_up(make_box, monkeypatch):
+def test_the_mat_is_drawn_while_the_players_are_set_up(make_box):
     # A new game's first screen (core.games' opening()) is drawn unseen, in the game's
-    # words, while the table sets up the players: the press that starts the game builds
-    # none of its texts. The box begins as after a boot: the game's words not registered
-    # (this module's load() did that for every test in it).
-    from core import frame
-
+    # words, while the table sets up the players (core.prepare.setup): the press that
+    # starts the game builds none of its texts before its frame. The box begins as after a
+    # boot: the game's words not registered (this module's load() did that for every test).
     i18n.drop("drws")
     box = make_box()
     box.do("DOWN", "DOWN", "DOWN", "DOWN", "OK", "wait 500")  # the players' count
     assert "Players" in box.lines()
     box.do("OK", "wait 500")  # the names
-    built = []
-    build = frame._build
-    monkeypatch.setattr(frame, "_build", lambda text, fc: built.append(text) or build(text, fc))
-    box.do("OK")  # Start
+    built = built_on_press(box, "OK")  # Start
     assert box.lines()[0] == "Correction 1"
-    assert "Correction 1" not in built and not [x for x in box.lines() if x in built], built
+    assert not [x for x in box.lines() if x in built], built  # (the list's arrow may be)
 
 
 def _script(upto):
@@ -619,7 +614,7 @@ def test_random_games_keep_the_invariants():
     random moments (the game menu): the chips stay whole, the pool never empty."""
     rng = Rng(31)
     used = set()
-    for k in range(150):
+    for k in range(sized(30, 150)):
         n = 3 + k % 3
         s = g.new({"players": NAMES[:n], "pool": ("25", "20", "30")[k % 3]}, k)
         per = 15 if n == 3 else int(("25", "20", "30")[k % 3])
@@ -655,28 +650,8 @@ def test_the_script_plays_five_rounds_to_the_end():
     assert script.run(app, text.splitlines()) is None
 
 
-def test_every_screen_fits_in_every_language(make_box):
-    for lang in i18n.LANGS:
-        for n, seed in ((3, 2), (5, 3)):
-            settings, actions, paths = autoplay.random_game("drws", n, seed)
-            make_box().play_uncut(lang, autoplay.game_script("drws", settings, actions, paths))
-    i18n.set_lang("en")
-
-
-LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea", "Eleonore"]
-
-
-def test_every_prompt_fits_with_long_names():
-    from conftest import random_game_fits
-
-    for lang in i18n.LANGS:
-        i18n.set_lang(lang)
-        rng = Rng(7)
-        for k in range(9):
-            n = 3 + k % 3
-            s = g.new({"players": LONG[:n]}, k)
-            random_game_fits(g, s, rng, lang, LONG)
-    i18n.set_lang("en")
+# Every screen fits in every language, with the longest names: tests/test_fit.py (the
+# scripts, random games of 3 and 5 players through the box, random_game_fits).
 
 
 def table_game(seed=1):

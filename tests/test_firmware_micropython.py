@@ -9,8 +9,12 @@ frame (no old frame, no blank one).
 
 import binascii
 
+import pytest
+
 from fakes_machine import Panel
 from tests.mpwasm import run_micropython
+
+pytestmark = pytest.mark.micropython  # a slow tier: ./dev test --all (tests/conftest.py)
 
 FAKE_MACHINE = '''
 levels = {}

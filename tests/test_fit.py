@@ -5,28 +5,49 @@ is), seeded random games of every built game, with the longest names, whose ever
 view, score table and ranking fits the panel (conftest.random_game_fits), and the core's
 own screens (hand-over, vote, "recorded", confirm, message...) with their longest
 words, whichever of them the scripts reach. A game added to core.games.GAMES is checked
-by the second test without a line here."""
+by test_every_prompt_of_random_games_fits without a line here. Random games played
+through the box (RANDOM) add the screens of tables no script plays.
+
+The fast tier (tests/conftest.py) plays each script and random game in one language, in
+turn; ./dev test --all plays each in every language."""
 
 import glob
 import os
 
 import pytest
 
-from conftest import random_game_fits, uncut
+from conftest import random_game_fits, sized, uncut
 from core import games, i18n
 from core.rng import Rng
+from host_sim import autoplay
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = sorted(glob.glob(os.path.join(HERE, "scripts", "*.txt")))
 LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea", "Eleonore", "Friedric", "Gottlieb", "Hildegar", "Isidorus", "Joachimm"]
+# Random games through the box (host_sim.autoplay): (game, players, seed, options).
+RANDOM = [("drws", 3, 2, {}), ("drws", 5, 3, {}), ("mmag", 1, 5, {}), ("mmag", 3, 7, {"dice": "own", "colours": "own"}), ("mmag", 4, 9, {})]
 
 
-@pytest.mark.parametrize("lang", i18n.LANGS)
-@pytest.mark.parametrize("path", SCRIPTS, ids=os.path.basename)
+def in_languages(cases):
+    """(case, language) pairs: each case in every language; in the fast tier in one, the
+    languages in turn."""
+    n = len(i18n.LANGS)
+    return [(c, i18n.LANGS[(k + j) % n]) for k, c in enumerate(cases) for j in range(sized(1, n))]
+
+
+@pytest.mark.parametrize("path,lang", in_languages(SCRIPTS), ids=os.path.basename)
 def test_no_text_of_a_script_is_cut(make_box, path, lang):
     with open(path) as f:
         lines = [x for x in f.read().splitlines() if x and not x.startswith("#")]
     make_box().play_uncut(lang, lines)
+
+
+@pytest.mark.parametrize("case,lang", in_languages(RANDOM), ids=lambda x: x if isinstance(x, str) else "%s-%dp-seed%d" % x[:3])
+def test_no_text_of_a_random_game_is_cut(make_box, case, lang):
+    """Table sizes, options and a solo game the scripts do not play."""
+    game_id, n, seed, options = case
+    settings, actions, paths = autoplay.random_game(game_id, n, seed, options)
+    make_box().play_uncut(lang, autoplay.game_script(game_id, settings, actions, paths))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
@@ -38,7 +59,7 @@ def test_every_prompt_of_random_games_fits(game_id, lang):
     rng = Rng(3)
     played = 0
     for k in range(8):
-        settings = {"players": LONG[: lo + k % (hi - lo + 1)]}
+        settings = {"players": LONG[: hi if k == 7 else lo + k % (hi - lo + 1)]}  # the largest table too
         for key, _, values in game.OPTIONS:
             settings[key] = values[k % len(values)]
         try:

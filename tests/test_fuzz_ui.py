@@ -5,6 +5,7 @@ import sys
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from conftest import sized
 from core import buttons as B
 from core import saves
 from core.session import Session
@@ -21,7 +22,7 @@ STEPS = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(30, 150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(in_game=st.booleans(), steps=STEPS)
 def test_mashing_buttons_never_crashes_and_saves_stay_loadable(make_box, in_game, steps):
     box = make_box(storage=fakes.MemStorage({"names.json": b'["Ann","Ben","Cid"]'}))
@@ -38,7 +39,7 @@ def test_mashing_buttons_never_crashes_and_saves_stay_loadable(make_box, in_game
         Session.from_record(rec)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(15, 60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(votes=st.lists(st.booleans(), min_size=2, max_size=6), noise=st.lists(st.sampled_from(B.NAMES), max_size=6))
 def test_no_vote_visible_before_reveal_whatever_is_pressed(make_box, votes, noise):
     box = make_box()
@@ -59,7 +60,7 @@ def test_no_vote_visible_before_reveal_whatever_is_pressed(make_box, votes, nois
     assert "YES {}".format(yes) in box.lines() and "NO {}".format(len(votes) - yes) in box.lines()
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(20, 80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(depth=st.integers(min_value=0, max_value=7), steps=STEPS)
 def test_mashing_in_the_kit_game_never_crashes_or_leaks_a_secret(make_box, kit, depth, steps):
     """The kit (every prompt kind, secret chains, views, progress), entered at any phase of

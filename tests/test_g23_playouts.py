@@ -1,4 +1,5 @@
-"""Random playouts of 23: 10,000 seeded games walked through the prompts.
+"""Random playouts of 23: 10,000 seeded games walked through the prompts (1,000 in the
+fast tier, tests/conftest.py).
 
 Each game: 2..4 players, a random variant, root choices biased toward Play, every
 follow-up question answered by core.prompts.random_action, and now and then a
@@ -12,13 +13,14 @@ import time
 
 import pytest
 
+from conftest import sized
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
 
 g = load("g23")
 
-GAMES = 10000
+GAMES = sized(1000, 10000)
 CHUNKS = 10
 MAX_TURNS_PER_ROUND = 400  # 4 players x 12 cards, plus passes: far above any real round
 NAMES = ["Ann", "Ben", "Cid", "Dora"]

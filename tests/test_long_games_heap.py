@@ -21,6 +21,8 @@ from conftest import core_kept
 from tests.mpwasm import require
 from tools.bench import soak, wasm
 
+pytestmark = pytest.mark.micropython  # a slow tier: ./dev test --all (tests/conftest.py)
+
 # The stock RPI_PICO MicroPython 1.28 firmware's GC heap: 241,456 B free and 4,432 B used
 # at the bare REPL (../shared/pico-emu/measure --heap, the soak's runs).
 PICO_HEAP = 241456 + 4432

@@ -12,6 +12,8 @@ if REPO not in sys.path:
 
 from tests.mpwasm import run_micropython  # noqa: E402
 
+pytestmark = pytest.mark.micropython  # a slow tier: ./dev test --all (tests/conftest.py)
+
 # Runs unchanged on CPython and MicroPython; prints only ints, strings and lists of them.
 SNIPPET = r"""
 import core.rng

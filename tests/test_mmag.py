@@ -10,7 +10,7 @@ from core import i18n, progress
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
-from host_sim import autoplay, script
+from host_sim import script
 
 g = load("mmag")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -350,13 +350,7 @@ def test_full_scripts_play_to_the_end():
             assert script.run(app, f) is None, name
 
 
-def test_every_screen_fits_in_every_language(make_box):
-    """Random games through the box in English, German and Dutch: no line is cut ("…"
-    at its end), except the game menu's own label."""
-    for lang in i18n.LANGS:
-        for n, seed, opts in ((1, 5, {}), (3, 7, {"dice": "own", "colours": "own"}), (4, 9, {})):
-            settings, actions, paths = autoplay.random_game("mmag", n, seed, opts)
-            make_box().play_uncut(lang, autoplay.game_script("mmag", settings, actions, paths))
+# Random games through the box, no line cut in any language: tests/test_fit.py (RANDOM).
 
 
 def test_a_damaged_campaign_is_reported_and_kept_and_the_level_starts_at_1(make_box):

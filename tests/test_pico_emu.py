@@ -21,6 +21,8 @@ import pytest
 from core import font
 from tools.bench import pico
 
+pytestmark = pytest.mark.pico  # a slow tier: ./dev test --all (tests/conftest.py)
+
 SCRIPTS = ("tests/scripts/secret_vote.txt", "tests/scripts/g23_4players.txt")
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "YES", "NO", "HOLD")
 

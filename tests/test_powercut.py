@@ -29,12 +29,16 @@ written, progress.record(), the save deleted; a campaign that is over is reset),
 before and torn at every flash operation. After each cut the box resumes (a finished
 game whose save is still there is recorded again with the same key): no damage, and
 every finished game counted exactly once.
+
+The fast tier (tests/conftest.py) records the same runs but cuts at every CUT_EVERY-th
+operation only; ./dev test --all cuts at every one.
 """
 
 import time
 
 import pytest
 
+from conftest import sized
 from core import games, progress, savefile, saves
 from core.playout import random_action
 from core.rng import Rng
@@ -47,6 +51,7 @@ MAX_STEPS = 400
 UNDO_EVERY = 7  # every 7th step is followed by an undo (and the game goes on)
 
 MIN_SAVES = 400  # enough erases for littlefs to relocate its metadata (block_cycles=100)
+CUT_EVERY = sized(10, 1)  # the operations cut at: every one under --all
 # Uniformly random games end early (folds), so their saves are small. A settings entry
 # the game ignores pads the file: "typical" to the size of a real table's game (about
 # 300-450 bytes, still inline), "outlined" over littlefs's 512-byte inline limit (then
@@ -159,10 +164,10 @@ def test_power_cut_at_every_flash_operation(gid, n, size, request):
     outcome = {"previous": 0, "current": 0, "no save": 0}
     cuts = 0
     img = bytearray(image0)
-    for op in ops:
+    for i, op in enumerate(ops):
         k = op[3]
         allowed = [logs[k - 1] if k else None, logs[k]]
-        for frac in (0.0, 0.5):
+        for frac in (0.0, 0.5) if i % CUT_EVERY == 0 else ():
             cut = bytearray(img)
             if frac:
                 apply_op(cut, op, frac)
@@ -200,7 +205,7 @@ def test_power_cut_at_every_flash_operation(gid, n, size, request):
            max(v[0] for v in per.values()), max(v[1] for v in per.values()), blocks, cuts,
            outcome, min(sizes), max(sizes), time.time() - t0)
     )
-    assert cuts == 2 * len(ops)
+    assert cuts == 2 * len(ops[::CUT_EVERY])
     assert blocks >= 3  # littlefs moved a worn metadata pair at least once during the run
     if size == "outlined":
         assert min(sizes) > INLINE_MAX
@@ -291,8 +296,8 @@ def test_progress_power_cut_at_every_flash_operation():
     img = bytearray(image0)
     in_flight = 0
     cuts = 0
-    for op in ops:
-        for frac in (0.0, 0.5):
+    for i, op in enumerate(ops):
+        for frac in (0.0, 0.5) if i % CUT_EVERY == 0 else ():
             cut = bytearray(img)
             if frac:
                 apply_op(cut, op, frac)
@@ -309,6 +314,6 @@ def test_progress_power_cut_at_every_flash_operation():
         "flight counted on resume); %d blocks erased; %.1fs"
         % (PG_GAMES, resets, len(ops), cuts, in_flight, blocks, time.time() - t0)
     )
-    assert cuts == 2 * len(ops) and resets >= 10
+    assert cuts == 2 * len(ops[::CUT_EVERY]) and resets >= 10
     assert in_flight > 0  # some cuts did leave a finished game to be counted on resume
     assert blocks >= 3  # littlefs moved a worn metadata pair at least once during the run

@@ -13,6 +13,7 @@ from core import i18n, prepare
 from core.games import GAMES, load
 from core.playout import random_action
 from core.rng import Rng
+from conftest import built_on_press
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -154,22 +155,6 @@ def test_a_rehearsal_never_stops_the_game():
     prepare.rehearse(Broken("x", lambda v: v))
 
 
-def _built_on_press(box, step):
-    """The texts (core.frame._build) built by the App's steps that answer the press `step`
-    before its frame is on the panel."""
-    from core import frame
-
-    built = []
-    build, show = frame._build, box.display.show
-    frame._build = lambda text, fc: built.append(text) or build(text, fc)
-    box.display.show = lambda *a, **k: built.append(None) or show(*a, **k)
-    try:
-        box.do(step)
-    finally:
-        frame._build, box.display.show = build, show
-    return built[: built.index(None)] if None in built else built
-
-
 def test_the_press_onto_a_prepared_screen_builds_none_of_its_texts(make_box):
     """What the Rule?! with the box as master: while the first turn's screen is read, the
     card's entry it likely opens is drawn unseen; the OK that opens it builds no text."""
@@ -182,5 +167,5 @@ def test_the_press_onto_a_prepared_screen_builds_none_of_its_texts(make_box):
             break
     assert box.lines()[1] == "P1" and "> Play a card" in box.lines()
     box.do("wait 1000")
-    assert _built_on_press(box, "OK") == []
+    assert built_on_press(box, "OK") == []
     assert box.lines()[0] == "Card played"

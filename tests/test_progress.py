@@ -256,6 +256,7 @@ def test_fixed_bytes_whatever_the_insertion_order():
     assert progress.unpack(raw, GID)["r"] == dict(FIELDS)
 
 
+@pytest.mark.micropython
 def test_progress_under_micropython():
     """The same code on MicroPython: byte-identical files, loads CPython's, exactly once."""
     from tests.mpwasm import run_micropython

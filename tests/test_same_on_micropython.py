@@ -9,6 +9,8 @@ import pytest
 from host_sim import script
 from tests.mpwasm import run_micropython
 
+pytestmark = pytest.mark.micropython  # a slow tier: ./dev test --all (tests/conftest.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = sorted(glob.glob(os.path.join(HERE, "scripts", "*.txt")))
 

@@ -17,7 +17,7 @@ from core.playout import random_action
 from core.rng import Rng
 from core.session import Session
 from host_sim.fakes import MemStorage
-from tests.conftest import Box
+from tests.conftest import Box, sized
 
 GID = "g23"
 g23 = games.load(GID)  # through load(): it registers the game's strings
@@ -110,14 +110,14 @@ json_value = st.recursive(
 
 
 @given(st.lists(st.lists(json_value, max_size=6), max_size=40))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sized(60, 300), deadline=None)
 def test_action_tokens_roundtrip_any_json_actions(log):
     words, data = savefile.encode_log(log)
     assert saves.decode_log(words, data) == log
 
 
 @given(st.lists(st.lists(json_value, max_size=6), max_size=40))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(40, 200), deadline=None)
 def test_a_log_held_as_tokens_reads_as_the_list_and_saves_written_before_it_still_load(log):
     """core.savefile.Log, built action by action, holds what the list holds. Saves
     written before it (their words found in the whole log first, so a nested string
@@ -185,6 +185,7 @@ def bench_done():
 """
 
 
+@pytest.mark.micropython
 def test_a_long_log_takes_a_fraction_of_the_heap_lists_take_under_micropython(tmp_path):
     """200 actions: as lists 6 KB and more of the Pico's heap (a long game's log, the
     most that grows through an evening); as a save's tokens under 1.5 KB."""
@@ -547,6 +548,7 @@ def test_all_built_games_save_and_load():
 SETT2 = {"players": ["J\u00fcrgen", 'Z\u00f6"e\\\n', "\u00c9mile"], "variant": "beginner", "zz": {"b": [1], "a": None}}
 
 
+@pytest.mark.micropython
 def test_saves_under_micropython():
     """The same code on MicroPython (WebAssembly port): its files load on CPython and
     CPython's load on it; MemStorage fallback and the hand CRC agree with binascii."""

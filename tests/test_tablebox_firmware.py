@@ -25,6 +25,8 @@ from host_sim.script import Runner
 from tools import firmware
 from tools.bench import pico
 
+pytestmark = pytest.mark.pico  # a slow tier: ./dev test --all (tests/conftest.py)
+
 SCRIPTS = ("tests/scripts/secret_vote.txt", "tests/scripts/wtr_4players.txt")
 
 

@@ -8,12 +8,15 @@ kind) on a Box, so a game added later is checked without a line here.
 - every entry of the result can be corrected before "Game over" is confirmed;
 - lamps by meaning, at full level; every context line and the last action on screen;
 - BACK on a turn's screen opens the game menu, never the home menu.
+
+The fast tier (tests/conftest.py) walks fewer games and moves (sized); --all all of them.
 """
 
 import functools
 
 import pytest
 
+from conftest import sized
 from core import buttons as B
 from core import games, i18n
 from core.app import LAMPS
@@ -27,7 +30,8 @@ from host_sim import register_kit
 
 BUILT = [g[0] for g in games.GAMES if g[1]]
 GAMES = BUILT + ["kit"]
-SEEDS = (1, 2)
+SEEDS = sized((1,), (1, 2))  # the seeded games walked on a Box per game
+MOVES = sized(40, 120)  # a game's first moves read for context lines: every kind of screen of its rounds
 
 
 def players(game_id, k):
@@ -480,11 +484,11 @@ def test_every_context_line_a_prompt_gives_is_on_its_screen(game_id, lang):
     i18n.set_lang(lang)
     checked = 0
     try:
-        for seed in (1, 2):
+        for seed in SEEDS:
             names = LONG[: players(game_id, seed)]
             s = game.new({"players": names}, seed)
             rng = Rng(seed)
-            for _ in range(120):  # a game's first 120 moves: every kind of screen of its rounds
+            for _ in range(MOVES):
                 q = game.prompt(s)
                 if q is None:
                     break

@@ -35,6 +35,8 @@ from tests.mpwasm import mp_available
 from tools import web, webshot
 from web.box import PREFIX, Storage
 
+pytestmark = pytest.mark.browser  # a slow tier: ./dev test --all (tests/conftest.py)
+
 SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts")
 SEED = 1
 PRESS_S = script.PRESS_MS / 1000

@@ -21,7 +21,7 @@ from core.games import wtr_rule as R
 from core.playout import random_action
 from core.prompts import is_prompt
 from core.rng import Rng
-from conftest import refused_by
+from conftest import refused_by, sized
 
 g = load("wtr")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -397,7 +397,7 @@ def _check(s, a, before):
 
 def test_random_games_of_both_modes_keep_the_invariants():
     rng = Rng(21)
-    for k in range(120):
+    for k in range(sized(40, 120)):
         master = ("box", "human")[k % 2]
         n = (1 if master == "box" else 2) + k // 2 % 5
         opts = {"master": master, "level": g.OPTIONS[1][2][k // 4 % 4], "rounds": "each"}
@@ -609,30 +609,8 @@ def test_full_scripts_play_to_the_end():
             assert script.run(app, f) is None, name
 
 
-def test_every_screen_of_the_scripts_fits_in_every_language(make_box):
-    for lang in i18n.LANGS:
-        for plan in SCRIPTS.values():
-            make_box().play_uncut(lang, _script(plan))
-    i18n.set_lang("en")
-
-
-LONG = ["Annabell", "Bartholo", "Cyprians", "Dorothea", "Eleonore", "Friedric", "Gottlieb", "Hildegar", "Isidorus", "Joachimm"]
-
-
-def test_every_prompt_fits_with_long_names():
-    """Titles and lines within 21 characters (or wrapped by their screen), menu items 18,
-    large text 10 a row, tile labels within their tile, for random games in every language."""
-    from conftest import random_game_fits
-
-    for lang in i18n.LANGS:
-        i18n.set_lang(lang)
-        rng = Rng(5)
-        for k in range(24):
-            master = ("box", "human")[k % 2]
-            n = 10 if k % 3 == 0 else 3
-            s = g.new({"players": LONG[:n], "master": master, "level": g.OPTIONS[1][2][k % 4], "rounds": "1"}, k)
-            random_game_fits(g, s, rng, lang, LONG)
-    i18n.set_lang("en")
+# The scripts' screens in every language, and every prompt of random games with the
+# longest names (10 players too, both masters, every level): tests/test_fit.py.
 
 
 def test_help_and_words_exist_in_every_language():

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from conftest import sized
 from core.games import wtr_gen as gen, wtr_rule as w
 from core.rng import Rng
 from tests.mpwasm import run_micropython
@@ -14,8 +15,8 @@ from tests.mpwasm import run_micropython
 SHAPE, COUNT, FILL, COLOUR = 0, 1, 2, 3
 VALS = {SHAPE: (0, 1, 2), COUNT: (1, 2, 3, 4, 5, 6), FILL: (0, 1), COLOUR: (0, 1)}
 STATES = [None] + list(range(72))  # every possible memory: no card yet, or the last card
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=sized(30, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=sized(10, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------- the reference
 # Written from the module docstring alone, card by card and row by row (no masks).
@@ -1092,6 +1093,7 @@ def run():
 """
 
 
+@pytest.mark.micropython
 def test_same_results_under_micropython():
     pairs = [(a, b) for a, b in DIFFERENT] + [(g[0], g[-1]) for g in EQUAL]
     program = MP_PROGRAM.replace("PAIRS", repr(pairs))

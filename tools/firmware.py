@@ -17,7 +17,7 @@ v1.28.0, the submodules the rp2 port needs, picotool 2.2.0; its README), else a 
 v1.28.0 with the boards' submodules where a network allows (pico-sdk then fetches picotool
 itself). The toolchain is Debian's (gcc-arm-none-eabi, libnewlib-arm-none-eabi and its
 C++ headers, cmake, build-essential), installed with apt-get when missing and this is
-root, as ./dev test does for chromium. picotool (which pico-sdk needs to write a UF2) is
+root, as ./dev test --all does for chromium. picotool (which pico-sdk needs to write a UF2) is
 built once into build/firmware/picotool/.
 
 Each board and variant has its cmake build folder (build/firmware/build-BOARD[-production]

@@ -21,8 +21,7 @@ def mpy_cross():
 
 
 def environment(commit=None):
-    """{date, commit, python, machine, node, mpy_cross}; `commit` replaces git's answer
-    (e.g. for a run on a `git archive` export)."""
+    """{date, commit, python, machine, node, mpy_cross}; `commit` replaces git's answer."""
     head = commit or run(["git", "rev-parse", "--short", "HEAD"]).stdout.strip() or "unknown"
     dirty = not commit and run(["git", "status", "--porcelain", "--untracked-files=no", "--",
                                 "core", "firmware", "boards", "host_sim"]).stdout.strip()
@@ -40,9 +39,7 @@ def environment(commit=None):
 def _cpu():
     try:
         with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip() + ", %d CPUs" % os.cpu_count()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
+            name = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+        return name + ", %d CPUs" % os.cpu_count()
+    except (OSError, StopIteration):
+        return platform.processor() or "unknown CPU"

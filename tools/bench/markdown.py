@@ -6,8 +6,7 @@ KIB = 1024
 
 
 def md_table(header, rows, align=None):
-    """A Markdown table; align: one of "l"/"r" per column (default: first l, rest r).
-    A "|" inside a cell is escaped."""
+    """A Markdown table, "|" in a cell escaped; align: "l"/"r" per column (default: l, then r)."""
     n = len(header)
     align = align or ("l" + "r" * (n - 1))
     cells = [[str(c).replace("|", "\\|") for c in r] for r in [header] + list(rows)]
@@ -17,15 +16,9 @@ def md_table(header, rows, align=None):
     widths = [max(3, max(len(r[i]) for r in cells)) for i in range(n)]
 
     def line(r):
-        out = []
-        for i, c in enumerate(r):
-            out.append(c.ljust(widths[i]) if align[i] == "l" else c.rjust(widths[i]))
-        return "| " + " | ".join(out) + " |"
+        return "| " + " | ".join(c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(r, widths, align)) + " |"
 
-    sep = "|" + "|".join(
-        (":" + "-" * (widths[i] + 1)) if align[i] == "l" else ("-" * (widths[i] + 1) + ":")
-        for i in range(n)
-    ) + "|"
+    sep = "|" + "|".join(":" + "-" * (w + 1) if a == "l" else "-" * (w + 1) + ":" for w, a in zip(widths, align)) + "|"
     return "\n".join([line(cells[0]), sep] + [line(r) for r in cells[1:]])
 
 
@@ -34,13 +27,7 @@ def kib(n):
 
 
 def us_ms(us):
-    """Microseconds as milliseconds, two decimals."""
     return "%.2f ms" % (us / 1000.0)
-
-
-def stats(xs):
-    """(count, mean, min, max) of a list of numbers ((0, 0.0, 0, 0) when empty)."""
-    return (len(xs), sum(xs) / len(xs), min(xs), max(xs)) if xs else (0, 0.0, 0, 0)
 
 
 def median(xs):
@@ -52,8 +39,7 @@ def verdict(ok):
 
 
 def section_bounds(lines, head):
-    """(i, j): the section under heading `head` is lines[i:j] (its "## " heading first,
-    up to the next "## " heading), or None when the lines have no such heading."""
+    """(i, j): lines[i:j] is the section under heading `head`, to the next "## "; or None."""
     if head not in lines:
         return None
     i = lines.index(head)
@@ -65,8 +51,7 @@ def section_bounds(lines, head):
 
 def put_section(path, new, said=None):
     """Put a section (its lines, the first its "## " heading) into the Markdown file at
-    `path`, in place of the one with the same heading (or at the file's end); `said`, a
-    line such as the commit it was measured on, goes under its heading."""
+    `path`, in place of the one with that heading or at the end; `said` under its heading."""
     if said:
         new = new[:2] + [said, ""] + new[2:]
     with open(path, encoding="utf-8") as f:

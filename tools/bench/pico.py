@@ -1,32 +1,23 @@
 """On the emulated Pico: the stock MicroPython 1.28 RPI_PICO firmware in rp2040js with the
-device build (.mpy files on littlefs), driven by ../shared/pico-emu/measure.
-
-For the Secret vote script and each built game's full script (scripts()): button to
-photon per interaction kind and every frame against the host simulator, at the default
-board's 400 kHz I2C clock and with the 1 MHz board (CLOCKS); the heap after every button
-line (measure --heap, the default board); boot time from reset to the home menu on the
-panel (tools/bench/boot.mjs); and the Secret vote with every YES and NO swapped, whose
-vote presses must take the time of the same presses unswapped. Times are emulated time:
-deterministic, never an estimate.
-
-measure(jobs, tmp) -> {"missing": reason} when the emulator cannot run, else
-{"scripts": [{"label", "path", "missing"}], "clocks": {clock: {"missing" | "runs", "boot"}},
-"heap": {script label: run}}, a run being load_run()'s dict. section() and
-target_rows() turn that into Markdown. snapshot() and run_measure() also serve
-tests/test_pico_emu.py.
+device build on littlefs, driven by ../shared/pico-emu/measure. measure(jobs, tmp) ->
+{"missing": reason} or {"scripts": [{"label", "path", "missing"}], "clocks": {clock:
+{"missing" | "runs", "boot"}}, "heap": {label: run}} (a run: load_run()'s) of the Secret vote
+(also with YES and NO swapped) and each built game's script at each of CLOCKS and --heap.
 """
 
 import concurrent.futures
-import importlib.util
 import json
 import os
 import re
+import runpy
 import shutil
 import subprocess
 import sys
 
+from tools import deploy
 from tools.bench import ROOT, program
 from tools.bench.markdown import KIB, kib, md_table, median, verdict
+from tools.bench.mp.run_calls import run as run_call
 from tools.bench.sessions import built_games, where
 
 PICO_EMU = os.path.normpath(os.path.join(ROOT, "..", "shared", "pico-emu"))
@@ -48,10 +39,8 @@ PROJECT = ("core", "firmware", "boards", "host_sim", "tools", "tests/scripts", "
 
 # issue 10 targets, in ms (emulated) and bytes
 SMALL_MEDIAN, SMALL_MAX = 20.0, 30.0  # cursor move, value change
-VOTE_MAX = 30.0
-OK_MAX = 50.0
+VOTE_MAX, OK_MAX, BOOT_MAX = 30.0, 50.0, 300.0
 SAME_MS = 1.0  # a vote and the same vote swapped: "identical" within this
-BOOT_MAX = 300.0
 HEAP_MAX = 64 * KIB
 SMALL = ("cursor move", "cursor move + scroll", "value change")  # analyze.py's kinds
 OK_KINDS = ("OK new screen", "OK same title")
@@ -70,13 +59,10 @@ def missing():
 
 
 def scripts():
-    """[{"label", "path" (repo-relative), "missing": reason or None}]: the Secret vote,
-    then each built game's full script."""
-    out = [{"label": "Secret vote", "path": VOTE_SCRIPT}]
-    out += [{"label": g[2], "path": GAME_SCRIPT % g[0]} for g in built_games()]
-    for s in out:
-        s["missing"] = None if os.path.isfile(os.path.join(ROOT, s["path"])) else "no %s" % s["path"]
-    return out
+    """[{"label", "path", "missing"}] of the Secret vote, then each built game's script."""
+    paths = [("Secret vote", VOTE_SCRIPT)] + [(g[2], GAME_SCRIPT % g[0]) for g in built_games()]
+    return [{"label": label, "path": path, "missing": None if os.path.isfile(os.path.join(ROOT, path)) else "no " + path}
+            for label, path in paths]
 
 
 def snapshot(dst, src=ROOT, board=None):
@@ -98,9 +84,8 @@ def snapshot(dst, src=ROOT, board=None):
 
 
 def run_measure(project, script, out, heap=False, uf2=None):
-    """../shared/pico-emu/measure on the project copy at `project`; out: its output folder;
-    uf2: another firmware than the stock one (measure's PICO_EMU_UF2). Returns
-    load_run(out, script); SystemExit when measure fails."""
+    """load_run() of ../shared/pico-emu/measure on the project copy at `project` into `out`;
+    uf2: another firmware than the stock one (measure's PICO_EMU_UF2)."""
     cmd = [MEASURE, os.path.join(project, script), out] + (["--heap"] if heap else [])
     env = dict(os.environ, PICO_EMU_UF2=uf2) if uf2 else None
     p = subprocess.run(cmd, cwd=project, capture_output=True, text=True, env=env)
@@ -118,9 +103,8 @@ def stock_uf2():
 
 
 def warm_cache():
-    """pico-emu's cache as `measure` fills it (rp2040js installed, its .mjs copied). Call
-    it before measure runs in parallel: on a new machine two of them would install into
-    the same cache at once ("cp: cannot create regular file ... File exists")."""
+    """pico-emu's cache as `measure` fills it, before measure runs in parallel (two would
+    install rp2040js into the same cache at once)."""
     if not os.path.isdir(os.path.join(CACHE, "node_modules", "rp2040js")):
         os.makedirs(CACHE, exist_ok=True)
         shutil.copy(os.path.join(PICO_EMU, "package.json"), CACHE)
@@ -134,12 +118,9 @@ def warm_cache():
 
 
 def run_code(work, code, files=None, max_ms=600000):
-    """Run MicroPython `code` from the REPL of the emulated Pico, with the device build of
-    the working tree (no /main.py) plus `files` ({name: text}, at the root) on littlefs.
-    work: a scratch folder. Returns pico_exec.mjs's answer: {"stdout", "stderr" (the
-    traceback, if any), "emulated_s", "wall_s"}; SystemExit when the emulator fails."""
-    from tools import deploy
-
+    """Run MicroPython `code` from the REPL of the emulated Pico, the device build (no
+    /main.py) and `files` ({name: text}) on littlefs, in the scratch folder `work`:
+    pico_exec.mjs's {"stdout", "stderr" (a traceback), "emulated_s", "wall_s"}."""
     warm_cache()
     dev = os.path.join(work, "device")
     deploy.build(out=dev, quiet=True)
@@ -147,10 +128,7 @@ def run_code(work, code, files=None, max_ms=600000):
     for name, text in (files or {}).items():
         with open(os.path.join(dev, name), "w") as f:
             f.write(text)
-    img = os.path.join(work, "fs.img")
-    p = subprocess.run([sys.executable, os.path.join(PICO_EMU, "mklfs.py"), img, dev], capture_output=True, text=True)
-    if p.returncode:
-        raise SystemExit("bench: mklfs.py failed:\n%s" % p.stderr[-2000:])
+    img = mklfs(os.path.join(work, "fs.img"), dev)
     p = subprocess.run(["node", EXEC, CACHE, stock_uf2(), img, code, str(max_ms)],
                        capture_output=True, text=True)
     if p.returncode:
@@ -158,17 +136,22 @@ def run_code(work, code, files=None, max_ms=600000):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def time_calls(work, setup, cases, max_ms=600000):
-    """Time calls on the emulated Pico (mp/run_calls.py from the REPL, see it for setup
-    and cases) and run them on CPython too: {"cases": [{"label", "us", "result",
-    "expected" (CPython's result)} or {"label", "error"}], "free", "stack",
-    "emulated_s"}; SystemExit when the program did not finish."""
-    from tools.bench.mp.run_calls import run
+def mklfs(img, src):
+    """The littlefs image `img` of the folder `src`; returns img."""
+    p = subprocess.run([sys.executable, os.path.join(PICO_EMU, "mklfs.py"), img, src], capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("bench: mklfs.py failed:\n%s" % p.stderr[-2000:])
+    return img
 
+
+def time_calls(work, setup, cases, max_ms=600000):
+    """mp/run_calls.py's cases timed on the emulated Pico, each with the result CPython gives:
+    {"cases": [{"label", "us", "result", "expected"} or {"label", "error"}], "free", "stack",
+    "emulated_s"}."""
     ns, expected = {}, {}
     exec(setup, ns)
     for label, code, call, over in cases:
-        expected[label] = json.loads(json.dumps(run(ns, code, call, over)["result"]))
+        expected[label] = json.loads(json.dumps(run_call(ns, code, call, over)["result"]))
     with open(program("run_calls")) as f:
         files = {"run_calls.py": f.read(), "bench_data.json": json.dumps({"setup": setup, "cases": cases})}
     res = run_code(work, "import run_calls", files, max_ms)
@@ -180,34 +163,24 @@ def time_calls(work, setup, cases, max_ms=600000):
     return {"cases": lines[:-1], "free": lines[-1]["free"], "stack": lines[-1]["stack"], "emulated_s": res["emulated_s"]}
 
 
+def read_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
 def swap_votes(text):
     """A script with every YES and NO (buttons, expected words) swapped."""
     return re.sub(r"\b(YES|NO)\b", lambda m: "NO" if m.group(1) == "YES" else "YES", text)
 
 
-def _analyze():
-    """pico-emu's analyze.py as a module (its kind_of() names the interaction kinds)."""
-    spec = importlib.util.spec_from_file_location("pico_emu_analyze", os.path.join(PICO_EMU, "analyze.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def load_run(out, script):
-    """What one measure run wrote to `out`: {"lines": the script's lines, "summary":
-    summary.json, "ref_ok": the host reference covers every line without an error,
-    "played": the numbers of the lines whose button was pressed, "presses": [{"n", "name",
-    "edge", "kind", "ms", "first_ms", "bytes", "screen"}] for every edge that sent
-    something to the panel}. A YES/NO press is "vote YES"/"vote NO"."""
+    """What one measure run wrote to `out`: {"lines", "summary", "ref_ok" (the host reference
+    covers every line), "played" (the lines pressed), "presses": [{"n", "name", "edge",
+    "kind", "ms", "first_ms", "bytes", "screen"}] of every edge the panel answered}."""
     with open(script) as f:
         lines = f.read().splitlines()
-    with open(os.path.join(out, "summary.json")) as f:
-        summary = json.load(f)
-    with open(os.path.join(out, "ref.json")) as f:
-        ref = json.load(f)
-    with open(os.path.join(out, "presses.json")) as f:
-        edges = json.load(f)
-    kind_of = _analyze().kind_of
+    summary, ref, edges = (read_json(os.path.join(out, name)) for name in ("summary.json", "ref.json", "presses.json"))
+    kind_of = runpy.run_path(os.path.join(PICO_EMU, "analyze.py"))["kind_of"]  # names the interaction kinds
     presses = []
     for e in edges:
         if not e["txns"]:
@@ -223,9 +196,8 @@ def load_run(out, script):
 
 
 def boot(img, project, out, uf2=None):
-    """boot.mjs on the littlefs image `img` with the board of `project` and the firmware
-    uf2 (None: the stock one), against the boot frame of out/ref.json (a measure run's):
-    {"boot_ms", "txns", "bytes", "bus_ms"}."""
+    """boot.mjs's {"boot_ms", "txns", "bytes", "bus_ms"} on the littlefs image `img`, the
+    board of `project` and the firmware uf2 (None: the stock one), against out/ref.json."""
     p = subprocess.run(["node", BOOT, CACHE, uf2 or stock_uf2(), img, os.path.join(project, "boards", "pico.py"),
                         os.path.join(out, "ref.json")], capture_output=True, text=True)
     if p.returncode:
@@ -290,9 +262,6 @@ def count_lines(path):
         return len(f.read().splitlines())
 
 
-# --- figures --------------------------------------------------------------------------
-
-
 def by_kind(presses):
     """{kind: [press, ...]} in ORDER, then the other kinds sorted."""
     kinds = {}
@@ -301,27 +270,23 @@ def by_kind(presses):
     return {k: kinds[k] for k in list(ORDER) + sorted(set(kinds) - set(ORDER)) if k in kinds}
 
 
-def spread(xs):
-    """"min / median / max" of numbers (one decimal)."""
-    return "%.1f / %.1f / %.1f" % (min(xs), median(xs), max(xs))
-
-
 def heap_figures(run):
-    """{"bare": free bytes at the bare REPL, "start": bytes used once the app showed its
-    first frame, "peak": most bytes used, "at": where} of a measure --heap run."""
+    """{"bare" (free at the bare REPL), "start" (used at the first frame), "peak", "at"}."""
     mem = run["summary"]["mem"]
     base = mem[0]["free"]
     stages = [m for m in mem if m["n"] == 0]
-    top = max(mem[1:], key=lambda m: base - m["free"])
-    at = where(run["lines"], top["n"] - 1) if top["n"] else "start: " + top["label"]
-    return {"bare": base, "start": base - stages[-1]["free"], "peak": base - top["free"], "at": at}
+    top = min(mem[1:], key=lambda m: m["free"])
+    return {"bare": base, "start": base - stages[-1]["free"], "peak": base - top["free"], "at": sample_at(run, top)}
+
+
+def sample_at(run, m):
+    """Where a --heap sample m was taken: its script line, or the stage of the start."""
+    return where(run["lines"], m["n"] - 1) if m["n"] else "start: " + m["label"]
 
 
 def vote_identical(plain, swapped):
-    """(verdict text, ok) for "identical for YES and NO": the runs of the Secret vote and
-    of the same script with YES and NO swapped (emulated time is deterministic, so only
-    the vote can make a difference); each vote press must send the same bytes as its
-    swapped twin and end within SAME_MS of it."""
+    """(text, ok): each vote press of the Secret vote sends the same bytes as its twin in
+    the run with YES and NO swapped and ends within SAME_MS of it."""
     votes = [p for p in plain["presses"] if p["kind"].startswith("vote")]
     twins = {p["n"]: p for p in swapped["presses"] if p["kind"].startswith("vote")}
     if not votes or sorted(twins) != sorted(p["n"] for p in votes):
@@ -335,12 +300,6 @@ def vote_identical(plain, swapped):
 DONE_WHEN = ("Secret vote", "23")  # the scripts issue 10's "Done when" names
 
 
-def _all_presses(pico, clock, only=None):
-    runs = clock["runs"]
-    return [p for s in pico["scripts"] if s["label"] in runs and (only is None or s["label"] in only)
-            for p in runs[s["label"]]["presses"]]
-
-
 def target_rows(pico, only=None):
     """(target, limit, then per clock: measured, verdict) for the issue 10 targets, over
     the presses and heap of the scripts labelled in `only` (default: every script)."""
@@ -348,6 +307,7 @@ def target_rows(pico, only=None):
     if pico.get("missing"):
         return [("all issue 10 targets", "", *(["not measured: " + pico["missing"], ""] * len(labels)))]
     rows = []
+    scripts = [s for s in pico["scripts"] if only is None or s["label"] in only]
 
     def row(target, limit, fn):
         cells = []
@@ -358,7 +318,8 @@ def target_rows(pico, only=None):
 
     def kind_cells(kinds, lim_med, lim_max):
         def fn(c):
-            xs = [p["ms"] for p in _all_presses(pico, c, only) if p["kind"] in kinds]
+            xs = [p["ms"] for s in scripts if s["label"] in c["runs"] for p in c["runs"][s["label"]]["presses"]
+                  if p["kind"] in kinds]
             if not xs:
                 return ["no such press", ""]
             ok = max(xs) <= lim_max and (lim_med is None or median(xs) <= lim_med)
@@ -382,9 +343,7 @@ def target_rows(pico, only=None):
     row("boot: reset to the home menu on the panel", "%.0f ms" % BOOT_MAX,
         lambda c: ["%.1f ms" % c["boot"]["boot_ms"], verdict(c["boot"]["boot_ms"] <= BOOT_MAX)]
         if c["boot"]["boot_ms"] is not None else ["home menu never shown", "MISS"])
-    for s in pico["scripts"]:
-        if only is not None and s["label"] not in only:
-            continue
+    for s in scripts:
         r = pico["heap"].get(s["label"])
         if r is None:
             measured = ["not measured: " + (s["missing"] or "no run"), ""]
@@ -400,32 +359,19 @@ def target_header():
     return ("target (issue 10)", "limit") + tuple(x for c in CLOCKS for x in (c[0], ""))
 
 
-# --- the section ----------------------------------------------------------------------
-
-
 def section(pico):
     L = ["## On the emulated Pico", ""]
     if pico.get("missing"):
         return L + ["Not measured: %s. The figures of this section come only from the emulator "
                     "(../shared/pico-emu, node); nothing is estimated in their place." % pico["missing"], ""]
-    L.append(
-        "The stock MicroPython 1.28 RPI_PICO firmware runs in rp2040js (125 MHz, only core 0; XIP flash as fast as "
-        "SRAM, so real hardware is the same or slower) with the device build of `python -m tools.deploy --dry-run` "
-        "(.mpy files and main.py) on littlefs, an SSD1306 model on the board's I2C pins (9 SCL periods per byte at "
-        "the clock the firmware sets; START/STOP free) and active-low buttons: `../shared/pico-emu/measure` on a "
-        "snapshot of the working tree. Each script line holds its button 150 ms, then 250 ms pass. Button to photon = "
-        "emulated ms from the GPIO edge that acts (D-pad, YES, NO on press; OK, BACK on release) to the end of the "
-        "last I2C byte of the panel update it caused; kinds as pico-emu's analyze.py names them from the host "
-        "simulator's screens before and after (a cursor move that sends more than two pages scrolled its list). "
-        "Emulated time is deterministic: the same build and script give the same figures on any machine. The 1 MHz "
-        "rows are the same build with firmware/config.py choosing boards/pico_1mhz.py (I2C_FREQ = 1,000,000; SSD1306 "
-        "modules often run at 1 MHz; 400 kHz stays the default). YES and NO: the Secret vote also runs with every YES "
-        "and NO of its script swapped; each vote press is compared with its twin (the same press in the other run). "
-        "The two runs are the same up to the first vote, so any difference shows that YES and NO took different time "
-        "somewhere: in the press itself, or in what ran before the next press (the loop then meets it at another "
-        "phase). Outputs of every run (frames as PNG, presses.json, serial.log) are in build/bench/pico/."
-    )
-    L.append("")
+    L += ["The stock MicroPython 1.28 RPI_PICO firmware in rp2040js (125 MHz, core 0; XIP flash as fast as SRAM: real "
+          "hardware is the same or slower), the device build on littlefs, an SSD1306 model on the I2C pins and "
+          "active-low buttons: `../shared/pico-emu/measure` on a snapshot of the working tree, each script line holding "
+          "its button 150 ms, then 250 ms. Button to photon: from the GPIO edge that acts (D-pad, YES, NO on press; OK, "
+          "BACK on release) to the last I2C byte of the update it caused, kinds as pico-emu's analyze.py names them. "
+          "Emulated time: the same build gives the same figures anywhere. 1 MHz: boards/pico_1mhz.py (400 kHz is the "
+          "default). The Secret vote also runs with YES and NO swapped, each vote press against its twin: any difference "
+          "is time YES and NO took differently. Every run's frames, presses.json and serial.log: build/bench/pico/.", ""]
     L += _runs_table(pico)
     L += _boot_table(pico)
     L += _heap_table(pico)
@@ -445,52 +391,35 @@ def _runs_table(pico):
             rows.append(_run_row(s, label, r, c["missing"] or s["missing"]))
         if s["label"] != SWAPPED["label"]:
             rows.append(_run_row(s, DEFAULT_CLOCK + ", --heap", pico["heap"].get(s["label"]), s["missing"]))
-    out = [
-        "Every frame against the host simulator: after each script line the panel's RAM must equal the frame host_sim "
-        "computes for the same line (seed 1). The device seeds its games from os.urandom instead, so a game that "
-        "deals or draws at random (Democrazy's jokers) can show other cards there without a fault in the box; the "
-        "Secret vote and 23 draw nothing and must match everywhere (tests/test_pico_emu.py).",
-        "",
-        md_table(("script", "build", "lines", "panel updates", "emulated", "frame mismatches", "first mismatches"),
-                 rows, "llrrrrl"),
-        "",
-    ]
-    return out
+    return ["Every frame against the host simulator: after each script line the panel's RAM must equal host_sim's "
+            "frame for the same line, the device's games seeded with 1 as the host's (tests/test_pico_emu.py).", "",
+            md_table(("script", "build", "lines", "panel updates", "emulated", "frame mismatches", "first mismatches"),
+                     rows, "llrrrrl"), ""]
 
 
 def _run_row(s, build, r, why):
     if r is None:
         return (s["label"], build, "not measured: %s" % why, "", "", "", "")
-    sm = r["summary"]
-    mism = sm["mismatches"]
+    sm, mism = r["summary"], r["summary"]["mismatches"]
     first = "; ".join("line %d `%s` (want \"%s\")" % (m["n"], m["line"], m["want"][:40]) for m in mism[:2])
     checked = "%d" % len(mism) if r["ref_ok"] else "%d (host reference incomplete)" % len(mism)
-    return (s["label"], build, len(r["lines"]), len(r["presses"]), "%.1f s" % sm["emulated_s"],
-            checked, first)
+    return (s["label"], build, len(r["lines"]), len(r["presses"]), "%.1f s" % sm["emulated_s"], checked, first)
 
 
 def _boot_table(pico):
     rows = []
     for label, _ in CLOCKS:
         c = pico["clocks"][label]
-        if c["missing"]:
-            rows.append((label, "not measured: " + c["missing"], "", "", ""))
+        if c["missing"] or c["boot"]["boot_ms"] is None:
+            rows.append((label, "not measured: " + c["missing"] if c["missing"] else "home menu never shown", "", "", ""))
             continue
         b = c["boot"]
-        if b["boot_ms"] is None:
-            rows.append((label, "home menu never shown", "", "", ""))
-            continue
         rows.append((label, "%.1f ms" % b["boot_ms"], "%d in %d transactions" % (b["bytes"], b["txns"]),
                      "%.1f ms" % b["bus_ms"], "%.0f kHz" % (9 * b["bytes"] / b["bus_ms"])))
-    return [
-        "Boot: from reset (the emulator starts at the flash's boot stage 2) to the end of the last I2C byte after "
-        "which the panel is on and shows the home menu frame of the host simulator (tools/bench/boot.mjs on the same "
-        "image). `bus busy`: the time those transactions took on the wire; `bus rate`: 9 clocks per byte over that "
-        "time, which also checks the clock the build really set.",
-        "",
-        md_table(("I2C", "boot to home menu", "bytes to the panel", "bus busy", "bus rate"), rows, "lrrrr"),
-        "",
-    ]
+    return ["Boot: from reset to the last I2C byte after which the panel is on and shows the host simulator's home menu "
+            "(tools/bench/boot.mjs). `bus busy`: those transactions' time on the wire; `bus rate`: 9 clocks a byte over "
+            "it, which checks the clock the build set.", "",
+            md_table(("I2C", "boot to home menu", "bytes to the panel", "bus busy", "bus rate"), rows, "lrrrr"), ""]
 
 
 def _heap_table(pico):
@@ -503,17 +432,10 @@ def _heap_table(pico):
         h = heap_figures(r)
         rows.append((s["label"], "{:,} B".format(h["bare"]), kib(h["start"]), kib(h["peak"]), h["at"],
                      verdict(h["peak"] <= HEAP_MAX)))
-    return [
-        "Heap on the stock firmware (`measure --heap`): the same files without /main.py; the app is started from the "
-        "REPL the way firmware/main.py starts it (`load_board`, `Hardware`, `boot`, first step, `run`), so its "
-        "objects stay reachable. After every button line the loop is interrupted, `gc.collect(); gc.mem_free()` is "
-        "read and the loop resumed. Used = free at the bare REPL minus free then: the app's modules, the adapters, "
-        "the frame buffers and the live state.",
-        "",
-        md_table(("script", "free at the bare REPL", "used after start (first frame)", "peak used", "peak at",
-                  "<= %s" % kib(HEAP_MAX)), rows, "lrrrll"),
-        "",
-    ]
+    return ["Heap (`measure --heap`): the app started from the REPL as firmware/main.py starts it; after every button "
+            "line the loop is interrupted for `gc.collect(); gc.mem_free()`. Used = free at the bare REPL minus free then.",
+            "", md_table(("script", "free at the bare REPL", "used after start (first frame)", "peak used", "peak at",
+                          "<= %s" % kib(HEAP_MAX)), rows, "lrrrll"), ""]
 
 
 def _latency_table(pico, label):
@@ -528,8 +450,9 @@ def _latency_table(pico, label):
             rows.append((s["label"], "not measured: %s" % s["missing"], "", "", "", "", ""))
             continue
         for k, ps in by_kind(r["presses"]).items():
+            ms = [p["ms"] for p in ps]
             rows.append((s["label"], k, len(ps), ",".join(sorted({p["name"] + " " + p["edge"] for p in ps})),
-                         spread([p["ms"] for p in ps]), "%.1f" % median([p["first_ms"] for p in ps]),
+                         "%.1f / %.1f / %.1f" % (min(ms), median(ms), max(ms)), "%.1f" % median([p["first_ms"] for p in ps]),
                          "%d / %d / %d" % (min(p["bytes"] for p in ps), median([p["bytes"] for p in ps]),
                                            max(p["bytes"] for p in ps))))
     return [head, "", md_table(("script", "interaction", "n", "edge", "ms min / median / max", "first byte ms, median",

@@ -1,8 +1,5 @@
-"""Random whole games per second on CPython, straight on each built game's module.
-
-measure() -> [(title, players, games, seconds, games/s, actions/game, refused/game)];
-section() is the playouts section.
-"""
+"""Random whole games per second on CPython, straight on each built game's module: measure()
+-> [(title, players, games, seconds, games/s, actions/game, refused/game)]."""
 
 import time
 
@@ -34,18 +31,11 @@ def measure():
 
 
 def section(plays):
-    L = ["## Random playouts (CPython)", ""]
-    L.append(
-        "Whole games played by `core.playout.playout` (random_action: uniform answers, seeded core.rng), straight on "
-        "the game module: `new()`, then `prompt()` / `apply()` until the game is over; an action the game refuses is "
-        "drawn again. %d games per player count, first value of every option. No UI, no saves." % PLAYOUTS
-    )
-    L.append("")
     rows = [(t, n, k, "%.2f s" % dt, "%.0f" % gps, "%.1f" % a, "%.1f" % r) for t, n, k, dt, gps, a, r in plays]
-    for g in games.GAMES:
-        if not g[1]:
-            rows.append((g[2], "", "", "not built yet", "", "", ""))
-    L.append(md_table(("game", "players", "games", "time", "games/s", "actions/game", "refused/game"), rows,
-                      "lrrrrrr"))
-    L.append("")
-    return L
+    rows += [(g[2], "", "", "not built yet", "", "", "") for g in games.GAMES if not g[1]]
+    return ["## Random playouts (CPython)", "",
+            "Whole games played by `core.playout.playout` (random_action: uniform answers, seeded core.rng), straight "
+            "on the game module: `new()`, then `prompt()` / `apply()` until the game is over; an action the game "
+            "refuses is drawn again. %d games per player count, first value of every option. No UI, no saves." % PLAYOUTS,
+            "", md_table(("game", "players", "games", "time", "games/s", "actions/game", "refused/game"), rows,
+                         "lrrrrrr"), ""]

@@ -1,26 +1,15 @@
-"""Presses per turn of every game (issues 29, 30, 31): what a table presses, counted from
-the keys each screen takes (core.playout.keys, what host_sim.autoplay writes into the
-scripts). A wait before a guarded screen takes its OK is no press; in a secret vote it
-is where the box goes to the next voter.
+"""Presses per turn of every game (issues 29, 30, 31), counted from the keys each screen
+takes (core.playout.keys); a wait before a guarded screen takes its OK is no press.
 
-Every row of SECTIONS is data: where its turns come from and what it counts of them.
-Sources give sessions, a session being records (action number, the action's words,
-screen, keys pressed on it):
-  ("script", NAME)      tests/scripts/NAME played by host_sim.script's Runner on
-                        CPython: each key line goes to the screen it was pressed on (its
-                        class's name) and to the action comment before it
-  ("random", GAME, PLAYERS, OPTIONS, GAMES)   host_sim.autoplay's seeded random games,
-                        seeds 1..GAMES, replayed screen by screen (a screen: its
-                        prompt's kind)
+Each row of SECTIONS is data: (label, source, counter, target). A source gives sessions of
+records (action number, the action's words, screen, keys pressed on it):
+  ("script", NAME)   tests/scripts/NAME played on CPython (a screen: its class's name)
+  ("random", GAME, PLAYERS, OPTIONS, GAMES)   host_sim.autoplay's random games, seeds
+                     1..GAMES, replayed screen by screen (a screen: its prompt's kind)
   ("turn", GAME, PLAYERS, OPTIONS, SETUP, TURNS, SEEDS)   each turn of TURNS played on
-                        game seeds 1..SEEDS after SETUP (played, not counted); an item
-                        is an action (its screens' answers searched), (action, [each
-                        screen's answer]), None (every screen answered as it starts), or
-                        a dict put into the game's state
-Counters (turns, voters, screens, actions) turn a session into samples, one number each.
-
-measure(heading) -> [(label, samples, target)] of a section; section() makes the section
-(`--presses-only` puts each into BENCHMARKS.md as it is).
+                     seeds 1..SEEDS after SETUP (not counted); an item is an action, (action,
+                     [each screen's answer]), None (each screen as it starts) or a state dict
+A counter (turns, voters, screens, actions) turns a session into samples.
 """
 
 import os
@@ -28,8 +17,13 @@ import os
 from core import games
 from core.playout import keys, path_to
 from core.prompts import is_prompt
+from core.secret import chain_seed
+from host_sim import fakes
+from host_sim.autoplay import box_seed, random_game
+from host_sim.script import Runner
 from tools.bench import ROOT
 from tools.bench.markdown import md_table
+from tools.bench.mp.harness import is_button, make_app
 from tools.bench.sessions import settings
 
 
@@ -42,10 +36,6 @@ def presses(ks):
 
 def script(name):
     """The records of a script of tests/scripts, played on CPython."""
-    from host_sim import fakes
-    from host_sim.script import Runner
-    from tools.bench.mp.harness import is_button, make_app
-
     with open(os.path.join(ROOT, "tests", "scripts", name), encoding="utf-8") as f:
         lines = f.read().splitlines()
     app, _ = make_app(fakes.MemStorage())
@@ -67,11 +57,8 @@ def script(name):
 
 
 def replay(game_id, st, seed, items, counted=0):
-    """The records of the items (see the module's doc) played from a new game with the
-    settings st: the first `counted` items are played without records (an action
-    applied as it is)."""
-    from core.secret import chain_seed
-
+    """The records of the items (see above) played from a new game with the settings st;
+    the first `counted` items are played without records."""
     game = games.load(game_id)
     state = game.new(st, seed)
     out = []
@@ -109,8 +96,6 @@ def sessions(source):
     if kind == "script":
         return [script(args[0])]
     if kind == "random":
-        from host_sim.autoplay import box_seed, random_game
-
         game_id, players, options, n = args
         out = []
         for seed in range(1, n + 1):
@@ -126,9 +111,8 @@ def sessions(source):
 
 
 def turns(start, end=(), not_after=None):
-    """A turn: the presses from an action `start` to the next (or to an action in `end`);
-    a `start` right after a `not_after` belongs to the turn before (a solo game's
-    passive roll)."""
+    """A turn: the presses from an action `start` to the next (or to one in `end`); a `start`
+    right after a `not_after` belongs to the turn before (a solo game's passive roll)."""
     def count(records):
         out, n, last, prev = [], None, None, None
         for act, words, _, ks in records:
@@ -148,8 +132,7 @@ def turns(start, end=(), not_after=None):
 def voters(*words):
     """A voter in those actions: from their hand-over (a wait) to the next."""
     def count(records):
-        out = []
-        last = None
+        out, last = [], None
         for act, w, _, ks in records:
             if w[0] not in words:
                 continue
@@ -212,14 +195,10 @@ def script_rows(names, label, count):
 # (heading, intro, columns, mean's format, rows: (label ({n}: samples), source, counter, target))
 SECTIONS = (
     ("## Presses per turn: Man muss auch gönnen", (
-        "Counted from the presses each prompt takes (`core.playout.keys`, what `host_sim.autoplay` writes into the "
-        "scripts): marking dice steps the cursor on, NO rerolls the dice not marked when that is shorter, a passive "
-        "player's pick starts in the middle of the rerolled dice and NO takes none, OK with nothing marked uses the "
-        "dice and ends the turn; the moment a guarded screen waits before it takes OK is no press. Issue 30 target, "
-        "read as the mean over every way the turn can go: a 3-player turn that rerolls three dice once with both "
-        "passive players taking a die in at most 10 presses (before: about 15); five physical dice in at most 13 "
-        "presses on average, each roll of %d random 2-player games entered from the dice as they lie. The 3-player "
-        "script's game took 31.7 presses a turn (25-38) with the screens before issue 30 (commit 4f635c2)." % MMAG_OWN),
+        "Counted from the keys each prompt takes (`core.playout.keys`; a guarded screen's wait is no press). Issue "
+        "30's targets, as means: a 3-player turn rerolling three dice once, both passive players taking a die, in at "
+        "most 10 presses (before: about 15); five physical dice entered in at most 13 (each roll of %d random 2-player "
+        "games, as they lie). The 3-player script took 31.7 a turn (25-38) before issue 30 (4f635c2)." % MMAG_OWN),
      ("turn", "mean", "min", "max", "target"), "%.1f",
      [("3 players, reroll 3 once, both passive players take a die (every way: {n} turns)", MMAG_TURN, turns("roll"), 10)]
      + script_rows(("mmag_3players.txt", "mmag_4players.txt"), "every turn of tests/scripts/%s ({n} turns)",
@@ -228,18 +207,13 @@ SECTIONS = (
      + [("five physical dice entered, from the dice as they lie ({n} rolls)", ("random", "mmag", 2, {"dice": "own"}, MMAG_OWN),
          screens(("roll",), "fields"), 13)]),
     ("## Presses per ballot and turn: the voting games", (
-        "Counted from the presses each prompt takes (`core.playout.keys`, what `host_sim.autoplay` writes into the "
-        "scripts), over %d seeds: a voter, from the OK that opens their private screen to the OK that passes the box "
-        "on; a default turn, from the first screen of the turn to the next turn's. Democrazy, 5 players: a red law "
-        "with a white dot, everyone YES on the lit button, the result and the cards by name read. Das Regeln Wir "
-        "Schon!, 3 players after the setup: a correction card, everyone YES with one tile, the result, each payment "
-        "as its screen starts (the colours prefilled), the card placed. A voter's tiles are counted with UP/DOWN and "
-        "cast on the lit YES or NO in one press; their number starts on a random count (core.secret.arrange), so the "
-        "presses never tell the answer. Issue 31 asks for 3 presses a voter with one tile (the hand-over, YES or NO, "
-        "OK) and 15 for a default turn: a voter takes 3 when the count starts where they cast it and about one press "
-        "more on average otherwise, for every answer alike, which is what the secrecy of the presses costs; a default "
-        "turn adds the card (2), the result (1), each payment (1) and the card placed (1). The scripts' rows: every "
-        "voter of every ballot in the scripts' games (jokers and tile counts included)." % SEEDS),
+        "Counted from the keys each prompt takes (`core.playout.keys`), over %d seeds: a voter, from the OK that opens "
+        "their private screen to the OK that passes the box on; a default turn, from its first screen to the next "
+        "turn's. Democrazy, 5 players: a red law with a white dot, everyone YES, the result and the cards read. Das "
+        "Regeln Wir Schon!, 3 players: a correction card, everyone YES with one tile, the result, each payment, the "
+        "card placed. Issue 31 asks for 3 presses a voter with one tile (hand-over, YES or NO, OK) and 15 a default "
+        "turn; the tile count starts at random (core.secret.arrange) so that presses never tell the answer: a voter "
+        "takes 3 when it starts where they cast it, about one more otherwise. Scripts: all their voters." % SEEDS),
      ("what", "mean", "min", "max"), "%.1f",
      [("Democrazy: one voter ({n} voters)", DEMOCRAZY_TURN, voters("ballot"), None),
       ("Democrazy: a default turn ({n} turns)", DEMOCRAZY_TURN, turns("propose"), None),
@@ -252,14 +226,11 @@ SECTIONS = (
        [("script", n) for n in ("drws_3players.txt", "drws_4players.txt")], voters("vote"), None)]),
     ("## Presses: What the Rule?! card entry and guesses", (
         "Counted with the keys `core.playout` gives each prompt, over the cards and hands of %d random whole rounds "
-        "(`host_sim.autoplay`, 4 players) and of the What the Rule?! scripts (%s, played on CPython: the presses on "
-        "the card's entry screen). A card is entered from the card entered last: UP/DOWN the count, LEFT/RIGHT the "
-        "shape, YES the fill, NO the colour, one press per step, then OK (core.tiles, direct Fields); a hand's cards "
-        "each from the one before; a card left as it starts waits a moment for its OK (a stray double OK plays none), "
-        "which is no press. Issue 29 asks for at most 4.5 presses a card on average, OK included, and at most 45 for "
-        "a 10-card hand; the turn's choice (\"Play a card\": OK) is counted apart. The guess editor: pages of "
-        "conditions, one per attribute and one for earlier cards (LEFT/RIGHT turn them), NO takes a condition's "
-        "negation; from \"Guess the rule?\" to the guess confirmed, at most 10 each." % (WTR_GAMES, ", ".join(WTR_SCRIPTS))),
+        "(4 players) and of the scripts %s. A card is entered from the one before it: UP/DOWN the count, LEFT/RIGHT "
+        "the shape, YES the fill, NO the colour, then OK (a card left as it starts waits for its OK: no press). Issue "
+        "29 asks for at most 4.5 presses a card on average, 45 for a 10-card hand, and 10 for a guess from \"Guess "
+        "the rule?\" to the guess confirmed (LEFT/RIGHT turn pages of conditions, NO negates)." % (
+            WTR_GAMES, ", ".join(WTR_SCRIPTS))),
      ("what", "mean", "min", "max"), "%.2f",
      [("a card in random rounds, hands' cards included ({n} cards)", WTR_ROUNDS, screens(("card", "hand"), "fields"), None),
       ("a card in the scripts ({n} cards)", [("script", n) for n in WTR_SCRIPTS],

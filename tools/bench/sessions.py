@@ -1,6 +1,5 @@
-"""The scripted sessions every part of the bench plays (host_sim.script lines): each built
-game as a seeded random full game with the most players it allows, the Secret vote with
-10 voters, and a walk down and up the home menu. Needs i18n on "ui"/"en" (__main__)."""
+"""The scripted sessions the bench plays (host_sim.script lines): each built game's seeded
+random full game, the Secret vote, a walk through the home menu. Needs i18n on "ui"/"en"."""
 
 from core import games, i18n
 from core.playout import HAND_OVER

@@ -1,11 +1,5 @@
-"""Programs under the MicroPython WebAssembly port: the file trees they import from and one
-run of a program (tools/bench/wasm.mjs under node).
-
-A tree is core/ plus the few other files the programs need (TREE_FILES), as .py or
-compiled by mpy-cross, optionally with every text table emptied. run() returns the
-program's last stdout line parsed as JSON, plus the whole stdout; a failed run raises
-SystemExit with MicroPython's traceback.
-"""
+"""Programs of tools/bench/mp/ under the MicroPython WebAssembly port (wasm.mjs): build_tree()
+makes the file tree they import from, run() runs one."""
 
 import json
 import os
@@ -20,16 +14,8 @@ DRIVER = os.path.join(ROOT, "tools", "bench", "wasm.mjs")
 PORT = os.path.join(ROOT, "tests", "mp", "node_modules", "@micropython", "micropython-webassembly-pyscript",
                     "micropython.mjs")
 
-# Files the programs need besides core/ (all of core/ goes in).
-TREE_FILES = (
-    "firmware/__init__.py",
-    "firmware/ssd1306.py",
-    "firmware/storage.py",
-    "host_sim/__init__.py",
-    "host_sim/script.py",
-    "tools/bench/mp/harness.py",
-    "tools/bench/mp/speed.py",
-)
+TREE_FILES = ("firmware/__init__.py", "firmware/ssd1306.py", "firmware/storage.py", "host_sim/__init__.py",
+              "host_sim/script.py", "tools/bench/mp/harness.py")  # besides core/
 # name: (compiled by mpy-cross, every text table emptied)
 TREES = {"py": (False, False), "mpy": (True, False), "mpy-notext": (True, True)}
 
@@ -58,18 +44,13 @@ def module_name(rel):
     return m[: -len(".__init__")] if m.endswith(".__init__") else m
 
 
-def is_table(rel):
-    """A text table file (core/lang/<source>_<lang>.txt)."""
-    return rel.replace(os.sep, "/").startswith("core/lang/") and rel.endswith(".txt")
-
-
 def build_tree(dst, mpy, no_text=False):
-    """Copy (or mpy-cross) core/ and TREE_FILES into dst; no_text: every text table in
-    core/lang keeps only its comment line (t() then answers with the keys)."""
+    """Copy (or mpy-cross) core/ and TREE_FILES into dst."""
     for rel in core_files() + list(TREE_FILES):
         with open(os.path.join(ROOT, rel), "rb") as f:
             src = f.read()
-        if no_text and is_table(rel):
+        if no_text and rel.startswith(os.path.join("core", "lang", "")) and rel.endswith(".txt"):
+            # a text table keeps only its comment line: t() answers with the keys
             src = src[: src.index(b"\n") + 1]
         out = os.path.join(dst, rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -84,29 +65,19 @@ def build_tree(dst, mpy, no_text=False):
 
 def build_trees(tmp):
     """Every tree of TREES under tmp: {name: path}."""
-    out = {}
     for name, (mpy, no_text) in TREES.items():
-        out[name] = os.path.join(tmp, name)
-        build_tree(out[name], mpy, no_text)
-    return out
+        build_tree(os.path.join(tmp, name), mpy, no_text)
+    return {name: os.path.join(tmp, name) for name in TREES}
 
 
 def run(name, tree, tmp, data, heap=None, timeout=600):
-    """Run the program tools/bench/mp/<name>.py on `tree`; `data` (JSON) is
-    /bench_data.json there (a str: /bench_data.txt, for a program that must not hold it
-    all in the heap it measures). heap: the port's GC heap in bytes, fixed (wasm.mjs's
-    MP_HEAP_FIXED: an allocation that does not fit raises MemoryError); by default the
-    port starts at 4 MB and grows.
-
-    Data travels as a file, not as literals in the program: literals would be compiled,
-    and short strings interned as qstrs, into the heap being measured."""
+    """The last stdout line (JSON, with "stdout": all of it) of tools/bench/mp/<name>.py on
+    `tree`, `data` in /bench_data.json (a str: /bench_data.txt), a file, not literals the
+    heap measured would hold. heap: the port's GC heap in bytes, fixed (MP_HEAP_FIXED)."""
     d = tempfile.mkdtemp(dir=tmp)
-    if isinstance(data, str):  # text the program reads a line at a time: /bench_data.txt
-        with open(os.path.join(d, "bench_data.txt"), "w", encoding="utf-8") as f:
-            f.write(data)
-    else:
-        with open(os.path.join(d, "bench_data.json"), "w") as f:
-            json.dump(data, f)
+    text = isinstance(data, str)
+    with open(os.path.join(d, "bench_data." + ("txt" if text else "json")), "w", encoding="utf-8") as f:
+        f.write(data if text else json.dumps(data))
     env = dict(os.environ, MP_HEAP=str(heap), MP_HEAP_FIXED="1") if heap else None
     p = subprocess.run(["node", DRIVER, ROOT, program(name), tree, d], capture_output=True, text=True,
                        timeout=timeout, env=env)

@@ -1,9 +1,6 @@
 """I2C traffic per interaction: the sessions and a walk through the home menu on CPython,
-through the real driver (firmware/ssd1306.py) over a counting bus.
-
-measure() -> ({interaction kind: [(wire bytes, transactions, payload bytes), ...]},
-(transactions, payload) of boot). section() is the display-traffic section.
-"""
+through the real driver over a counting bus. measure() -> ({interaction kind: [(wire
+bytes, transactions, payload bytes)]}, (transactions, payload) of the boot)."""
 
 from host_sim import fakes
 from host_sim.script import Runner
@@ -66,30 +63,20 @@ def measure(sess_list):
     return kinds, boot
 
 
-def small_max(kinds):
-    """Most bytes a cursor move or value change sent."""
-    return max([x[0] for k in SMALL for x in kinds.get(k, [])] or [0])
-
-
 def target_row(kinds):
-    m = small_max(kinds)
+    m = max([x[0] for k in SMALL for x in kinds.get(k, [])] or [0])  # most bytes a cursor move or value change sent
     return ("cursor move / value change on the bus (max)", "%d bytes" % m, "%d bytes (2 pages)" % TARGET_TWO_PAGES,
             verdict(m <= TARGET_TWO_PAGES))
 
 
 def section(kinds, boot):
-    L = ["## Display traffic", ""]
-    L.append(
-        "The same sessions (each game, the Secret vote) plus a walk down and up the home menu run on CPython through "
-        "the real driver, firmware/ssd1306.py, over an I2C stand-in that counts `writeto`/`writevto` transactions and "
-        "payload bytes. A button step (press and release) is one interaction, classified by what it did to the top "
-        "screen. Bytes on the wire = payload + one address byte per transaction; the driver sends each run of "
-        "adjacent changed pages as one 8-byte window command and one data write (one page: %d bytes, full frame %d + "
-        "8). Time at 400 kHz: `t = (9 * (address bytes + payload bytes) + 2 * transactions) / 400 kHz`, i.e. 9 clocks "
-        "per byte (8 bits + ACK) and about 2 for START/STOP; clock stretching and gaps between transactions come on "
-        "top. Boot (init, the panel dark until the first frame is in its RAM, then display on): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, boot[0] + boot[1], i2c_ms(*boot))
-    )
-    L.append("")
+    L = ["## Display traffic", "",
+         "The sessions and a walk down and up the home menu on CPython through firmware/ssd1306.py over an I2C stand-in "
+         "that counts transactions and payload bytes; a button step is one interaction, named by what it did to the top "
+         "screen. On the wire: the payload and an address byte a transaction; adjacent changed pages go as one 8-byte "
+         "window command and one data write (one page: %d bytes, full frame %d + 8). Time at 400 kHz: `(9 * bytes + 2 * "
+         "transactions) / 400 kHz` (8 bits + ACK, about 2 clocks of START/STOP; gaps on top). Boot (init, dark until "
+         "the first frame is in the panel's RAM): %d bytes, %.1f ms." % (PAGE_PUSH, FRAME_WIRE, sum(boot), i2c_ms(*boot))]
     rows = []
     for k in ORDER + tuple(sorted(set(kinds) - set(ORDER))):
         xs = kinds.get(k)
@@ -102,17 +89,10 @@ def section(kinds, boot):
         lim = verdict(wire[-1] <= TARGET_TWO_PAGES) if k in SMALL else ""
         rows.append((k, len(xs), "%d" % median(wire), "%d" % wire[-1], "%d%%" % round(100.0 * wire[-1] / FRAME_WIRE),
                      "%.1f ms" % tmed, "%.1f ms" % tmax, over, lim))
-    L.append(md_table(("interaction", "n", "median bytes", "max bytes", "max vs frame", "median time", "max time",
-                       "> 2 pages", "<= 2 pages"), rows, "lrrrrrrrl"))
-    L.append("")
+    L += ["", md_table(("interaction", "n", "median bytes", "max bytes", "max vs frame", "median time", "max time",
+                        "> 2 pages", "<= 2 pages"), rows, "lrrrrrrrl"), ""]
     vc = kinds.get("value change", [])
-    L.append(
-        "Two pages are %d bytes when adjacent (one window command, one 2-page data write) and %d when not; a full "
-        "frame is %d. The number picker draws its value 2x high on pages 3-4 and the arrows that say which way "
-        "UP/DOWN can still go right of it on the same two pages, so a value change, also one that reaches or leaves "
-        "an end of the range, sends those two pages as one run (max measured: %d bytes). A cursor move that scrolls "
-        "the list redraws every row under the header." % (PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8,
-                                         max([x[0] for x in vc] or [0]))
-    )
-    L.append("")
-    return L
+    return L + ["Two pages are %d bytes when adjacent and %d when not; a full frame is %d. The number picker draws its "
+                "value and arrows on pages 3-4: a value change sends those two as one run (max measured: %d bytes). A "
+                "cursor move that scrolls the list redraws every row under the header." % (
+                    PAGE_PUSH + 128, TARGET_TWO_PAGES, FRAME_WIRE + 8, max([x[0] for x in vc] or [0])), ""]

@@ -1,20 +1,10 @@
-"""What the Rule?! (issue 12): the judge fits(), the guess parser parse() and the exact
-equivalent() of core.games.wtr_rule, timed on the emulated Pico as a table of cases
-(CASES) that pico.time_calls() runs: each case a call written as the app makes it, timed
-on the stock firmware with the device build, its result checked against CPython's.
-Targets: a card judged in under 30 ms, equivalent(a, b) in under 1 s for any two rules
-the generator and the guess editor can produce.
+"""What the Rule?! (issue 12): fits(), parse() and equivalent() of core.games.wtr_rule as a
+table of calls (CASES) pico.time_calls() times on the emulated Pico, each result checked
+against CPython's. The rules (LEVELS, DIFFERENT) are the worst issue 12's search found
+among generate(level, Rng(seed)) for seeds 1-3000 (search() of this module at be58e96):
+a generator that makes longer rules needs them looked at again.
 
-The rules are data (LEVELS, DIFFERENT): the worst that issue 12's search on CPython found
-among every distinct rule generate(level, Rng(seed)) makes for seeds 1-3000 (search() of
-this module at be58e96, run there, expert level included): per level the rule with the most nodes and the rule whose
-equivalence walk against itself rewritten the long way a guess may build it (De Morgan on
-every and/or, sets as or-chains, `!=` as `not =`) costs most; and the different pair told
-apart in the latest state of the walk, among the costliest rules against each of their
-one-part mutations. A generator that makes longer rules needs the table looked at again.
-
-measure(tmp) -> {"missing": reason} or pico.time_calls()'s answer; section() and
-target_rows() turn that into Markdown.
+measure(tmp) -> {"missing": reason} or pico.time_calls()'s answer.
 """
 
 from tools.bench import pico
@@ -126,35 +116,27 @@ def section(w):
     if w.get("missing"):
         return L + ["Not measured: %s. The figures of this section come only from the emulator "
                     "(../shared/pico-emu, node); nothing is estimated in their place." % w["missing"], ""]
-    L += ["Issue 12: core.games.wtr_rule on the stock MicroPython 1.28 RPI_PICO firmware in rp2040js (125 MHz, "
-          "emulated time), the device build's .mpy files on littlefs; tools/bench/mp/run_calls.py runs the cases of "
-          "tools/bench/wtr.py from the REPL and times each call with `time.ticks_us()` after a `gc.collect()`; fits() "
-          "after a row of two cards. Which rules: per level (easy, medium, hard, expert) the rule with the most nodes "
-          "and the rule whose equivalence walk against its own rewriting costs most, the worst that issue 12's search "
-          "found among every distinct rule of `generate(level, Rng(seed))` for seeds 1-3000. Rewritten: De Morgan on "
-          "every and/or, sets as or-chains, `!=` as `not =` (the long way a player may build the same guess). The "
-          "worst different pair: the costliest rules against every rule that differs in one part (a leaf replaced by "
-          "another atom, an operand or a not dropped), the pair told apart in the latest state of the walk.", ""]
+    L += ["Issue 12: core.games.wtr_rule on the emulated Pico (stock firmware, .mpy files), each call of "
+          "tools/bench/wtr.py's cases timed from the REPL with `time.ticks_us()` after a `gc.collect()`. The rules: per "
+          "level the one with the most nodes and the one whose equivalence walk against its own rewriting (De Morgan, "
+          "sets as or-chains, `!=` as `not =`: the long way to build the same guess) costs most, among "
+          "`generate(level, Rng(seed))` for seeds 1-3000; and the different pair told apart latest in the walk.", ""]
     L += [md_table(("target (issue 12)", "limit", "measured", ""), target_rows(w), "llrl"), ""]
-    rows = []
-    for x in _of(w, "fits"):
-        us = x.get("us")
-        if "error" in x:
-            rows.append((x["label"], x["error"], "", "", ""))
-        else:
-            worst = us.index(max(us))
-            rows.append((x["label"], _ms(us[0]), _ms(median(us)), _ms(max(us)),
-                         "empty row" if worst == 0 else "row ending in card %d" % (worst - 1)))
+
+    def after(us):
+        k = us.index(max(us))
+        return "empty row" if k == 0 else "row ending in card %d" % (k - 1)
+
+    rows = [(x["label"], x["error"], "", "", "") if "error" in x else
+            (x["label"], _ms(x["us"][0]), _ms(median(x["us"])), _ms(max(x["us"])), after(x["us"]))
+            for x in _of(w, "fits")]
     L += ["fits(rule, row, card %d) after the empty row (the first call: it also compiles the rule, as the first card "
-          "judged of a round does) and after a row of two cards ending in each of the 72 cards:" % CARD, "", md_table(("rule", "empty row", "median", "max", "slowest after"), rows, "lrrrl"), ""]
-    rows = []
-    for x in _of(w, "pair"):
-        if "error" in x:
-            rows.append((x["label"], x["error"], "", ""))
-        else:
-            same = x["result"] == x["expected"]
-            rows.append((x["label"], _ms(x["us"][0]), "equal" if x["result"][0] else "different",
-                         "yes" if same else "NO: CPython says %s" % x["expected"][0]))
+          "judged of a round does) and after a row of two cards ending in each of the 72 cards:" % CARD, "",
+          md_table(("rule", "empty row", "median", "max", "slowest after"), rows, "lrrrl"), ""]
+    rows = [(x["label"], x["error"], "", "") if "error" in x else
+            (x["label"], _ms(x["us"][0]), "equal" if x["result"][0] else "different",
+             "yes" if x["result"] == x["expected"] else "NO: CPython says %s" % x["expected"][0])
+            for x in _of(w, "pair")]
     L += ["equivalent(a, b), a the secret rule (its reachable states are walked):", "",
           md_table(("pair", "time", "result", "as on CPython"), rows, "lrll"), ""]
     rows = [(x["label"], x["error"], "") if "error" in x else
@@ -162,8 +144,7 @@ def section(w):
     L += ["parse(text) of a guess (from the REPL; the app calls deeper, with less of the 8 KB C stack left):", "",
           md_table(("text", "time", "same rule as on CPython"), rows, "lrl"), ""]
     p, f = _worst(w, "pair"), _worst(w, "fits")
-    L += ["Worst case found: equivalent %s for %s; fits %s for %s. Heap free after the run: {:,} B; %.1f s "
-          "emulated in all.".format(w["free"]) % (_ms(max(p["us"])) if p else "-", p["label"] if p else "-",
-                                                   _ms(max(f["us"])) if f else "-", f["label"] if f else "-",
-                                                   w["emulated_s"]), ""]
-    return L
+    return L + ["Worst case found: equivalent %s for %s; fits %s for %s. Heap free after the run: {:,} B; %.1f s "
+                "emulated in all.".format(w["free"]) % (_ms(max(p["us"])) if p else "-", p["label"] if p else "-",
+                                                         _ms(max(f["us"])) if f else "-", f["label"] if f else "-",
+                                                         w["emulated_s"]), ""]

@@ -1,18 +1,12 @@
-"""The App on stand-in hardware, and the protocol of tools/bench/wasm.mjs.
-
-Runs unchanged on MicroPython (the WebAssembly port) and CPython; the bench imports it
-on both. Contract: no top-level import of core/ or firmware/ (a program imports this
-module before its heap baseline, so whatever loads here would hide in the baseline),
-and no wall clock.
+"""The App on stand-in hardware. Runs unchanged on MicroPython (the WebAssembly port) and
+CPython; the bench imports it on both. Contract: no top-level import of core/ or firmware/
+(a program imports this module before its heap baseline, where whatever loads here would
+hide), and no wall clock.
 """
-
-import gc
 
 
 class CountingI2C:
-    """machine.I2C stand-in that keeps only counters: write transactions and payload bytes.
-
-    Bytes on the wire per transaction = 1 address byte + the payload."""
+    """machine.I2C stand-in that counts write transactions and their payload bytes."""
 
     def __init__(self):
         self.writes = 0
@@ -68,24 +62,17 @@ def make_app(storage=None, seed=1):
 def is_button(line):
     """True for script lines that press buttons or let time pass (not expect/comments)."""
     line = line.strip()
-    if not line or line[0] == "#":
-        return False
-    word = line.split()[0]
-    return word not in ("expect", "screen")
+    return bool(line) and line[0] != "#" and line.split()[0] not in ("expect", "screen")
 
 
 def start_game(app, game_id, players, seed=1):
-    """The box's way into a new game, without pressing buttons: the home menu parked and
-    start.start_new() (it loads the game and puts the player setup on screen), then
-    the settings the setup would give (`players` names, the first value of every option, and for a game with a
-    campaign an empty progress record, as without storage) become a Session and its first
-    prompt goes on screen (Play.show() drops the setup screens). No storage, so nothing
-    is saved. Returns the Session."""
+    """The box's way into a new game without pressing buttons: start_new() from the home
+    menu, then what the player setup would give (`players` names, every option's first
+    value, an empty campaign) a Session whose first prompt goes on screen. Nothing saved."""
     from core import games
-    from core.start import start_new
     from core.play import Play
-    from core.start import again
     from core.session import Session
+    from core.start import again, start_new
 
     app.park_home()  # as the home menu's choice does
     start_new(app, game_id)
@@ -98,19 +85,3 @@ def start_game(app, game_id, players, seed=1):
     session = Session(game_id, settings, seed, (), app.storage)
     Play(app, session, again).show()
     return session
-
-
-def stepper(gen):
-    """bench_step() for tools/bench/wasm.mjs: advance `gen` one yield, then ask for a GC
-    (on the wasm port it runs once control is back at the top level)."""
-
-    def step():
-        try:
-            next(gen)
-            more = True
-        except StopIteration:
-            more = False
-        gc.collect()
-        return more
-
-    return step

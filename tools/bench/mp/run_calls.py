@@ -1,17 +1,11 @@
-"""Program for the emulated Pico (tools/bench/pico.py time_calls, run from the REPL):
-calls timed with time.ticks_us on the device build. Runs at import on MicroPython;
-CPython imports run() to get the results the Pico's must equal.
+"""Program for the emulated Pico (pico.time_calls, from the REPL; runs at import there):
+calls timed with time.ticks_us. CPython imports run() for the results to compare with.
 
-/bench_data.json: {"setup": code run first, "cases": [[label, setup, call, over], ...]}:
-a case's setup runs untimed (in the namespace of the first setup), then its call, a
-Python expression, is timed once, or once for each value of the expression `over`
-(that value in x). gc.collect() runs before each timed call, so no collection of
-earlier garbage falls into a figure (one the call itself causes does).
-
-Prints per case {"label", "us": [times], "result": [what each call returned]}, or
-{"label", "error": "Type: message"} when it raises (e.g. RuntimeError when a recursion
-outgrows the Pico's 8 KB C stack), then {"done": true, "free": gc.mem_free(), "stack":
-micropython.stack_use()}.
+/bench_data.json: {"setup": code run first, "cases": [[label, setup, call, over], ...]}: a
+case's setup runs untimed in that namespace, then its call (an expression) is timed once,
+or once per value of `over` (in x), each after a gc.collect(). Prints per case {"label",
+"us", "result"} or {"label", "error"} (e.g. the 8 KB C stack outgrown), then {"done": true,
+"free": gc.mem_free(), "stack": micropython.stack_use()}.
 """
 
 import gc
@@ -20,8 +14,7 @@ import time
 
 
 def run(ns, setup, call, over, clock=None):
-    """{"us", "result"} of one case in the namespace ns (without a clock, as on CPython:
-    no collections, us all 0)."""
+    """{"us", "result"} of one case in the namespace ns (no clock, as on CPython: us 0)."""
     exec(setup, ns)
     f = eval("lambda: " + call, ns)
     us, out = [], []
