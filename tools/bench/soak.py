@@ -329,7 +329,14 @@ _INTRO = {
         "RPI_PICO --seed 1`), run by measure with PICO_EMU_UF2; the filesystem holds only /main.py. Targets: heap "
         "peak at most 64 KiB (a quarter of the free heap: room for the phones' server), the largest free block never "
         "below 96 KiB, the rest as on the stock firmware. `python -m tools.bench --soak --frozen [ID ...]` builds the "
-        "UF2 and rewrites this section from build/bench/soak-frozen/; a game not run again keeps its rows."),
+        "UF2 and rewrites this section from build/bench/soak-frozen/; a game not run again keeps its rows. Since "
+        "issue 49 the games hold no tactic: what the next screen needs is prepared by core/prepare.py alone. Without "
+        "it (its ahead() a no-op, What the Rule?!'s 4-player script on this firmware) two targets fail: a page of "
+        "conditions turned by LEFT or RIGHT took 40.4 ms (30 allowed; 29.5 with it) and OK to a new screen 56.5 ms "
+        "(a guess's verdict; 50 allowed; 44.8 with it, the guess judged while its Confirm is read) and 50.2 ms (a "
+        "turn's screen). A new game's "
+        "words indexed while the players are set up (prepare.setup) keep the first press after it at 10.8 ms, "
+        "not 47.6."),
 }
 
 
