@@ -13,11 +13,12 @@ Recent, the latest lookups of a slow function in two generations:
     v = r.get(key)            # None when not among the recent ones
     r.put(key, v)
 
-A generation holds up to `size` keys; when the new one is full it becomes the old one and
-a fresh one starts, so whatever one screen looks up (up to `size` keys) is all found again
-when that screen is drawn once more, and memory stays bounded without counting uses.
-Used for the pixel rows of texts (core.frame), translated words (core.i18n) and title
-bars (core.ui).
+A generation holds up to `size` keys; when the new one is full, put() turns it into the old
+one and starts a fresh one, so whatever one screen looks up (up to `size` keys) is all found
+again when that screen is drawn next, and memory stays bounded without counting uses. A key
+found in the old generation moves up to the new one. Used for translated words (core.i18n)
+and title bars (core.ui); core.frame keeps the pixel rows of texts in one that turns only
+between screens (see there).
 
 And the tick arithmetic: the core never reads a clock. Times come in as arguments, in
 milliseconds that wrap at TICKS_PERIOD like MicroPython's time.ticks_ms(), and every
@@ -113,10 +114,14 @@ class Recent:
         return v
 
     def put(self, key, value):
+        self.turn()
+        self.new[key] = value
+
+    def turn(self):
+        """A full new generation becomes the old one, and a fresh one starts."""
         if len(self.new) >= self.size:
             self.old = self.new
             self.new = {}
-        self.new[key] = value
 
     def clear(self):
         self.new = {}

@@ -130,8 +130,9 @@ class App:
         during an item waits for it, so an item starts only in the moments right after
         the box answered a press or a release (within WARM_MS of the first step after it:
         the frame on the panel and the game saved; no button held), when a new screen is
-        being read; what is left waits for the next press. Replaces what is still
-        pending: warm() cancels it."""
+        being read; what is left waits for the next press. An item may return more
+        items (a list), done before the rest. Replaces what is still pending: warm()
+        cancels it."""
         self._warm = list(work)
 
     def after(self, fn):
@@ -172,7 +173,9 @@ class App:
                 load, self._load_native = self._load_native, None
                 self._guard(lambda: self._use(load()))
             elif self._warm and ticks_diff(now, self._answered) < WARM_MS and not mask and not self._dirty:
-                self._guard(self._warm.pop(0))
+                more = self._guard(self._warm.pop(0))
+                if isinstance(more, list):
+                    self._warm[0:0] = more
         if not self.asleep:
             if self._guard(self.top().tick, now):
                 self._dirty = True

@@ -28,18 +28,37 @@ W = 128
 PAGES = 8  # 64 rows
 _ZERO = bytes(W)  # one page; clear() repeats it (a whole frame would be 1 KB more heap)
 _ONES = b"\xff" * W
+class _Screens(Recent):
+    """Recent texts whose generations turn only when a screen begins (Frame.clear(), a new
+    Frame): a screen drawing texts of the old generation moves them up without a turn, so
+    it never drops the rest of them halfway through (a prepared screen whose texts were
+    split over the two generations was built again in part). The new generation holds the
+    screens since the turn: fewer than `size` texts, plus one screen's."""
+
+    def get(self, key):
+        v = self.new.get(key)
+        if v is None:
+            v = self.old.pop(key, None)
+            if v is not None:
+                self.new[key] = v
+        return v
+
+    def put(self, key, value):
+        self.new[key] = value
+
+
 # text (or (text, shift)) -> its rows of pixel columns, see _rows(). 12: the home menu
 # draws 9 to 10 texts; with 8 or 10 a cursor move there took 3.5 ms more on the emulated
 # Pico, and 16 held about 3 KB more of its heap than 12 in a game of 23, for nothing
 # measurable.
-_recent = Recent(12)
+_recent = _Screens(12)
 # The same for large texts, kept apart: a number picker's value is a new one on every
 # press, and a long one costs ~200 bytes (three or four pages of columns); in one cache
 # with the small texts they filled it to 4 KB of a game of 23's heap. 8: Man muss auch gönnen's
 # five dice are five large texts on every redraw of a roll (with 2 each was built again
 # from flash, 8 ms of a cursor move there), and the passive players' screens between two
 # rolls show others; single digits cost ~100 bytes each.
-_recent_big = Recent(8)
+_recent_big = _Screens(8)
 _big = None  # core.bigfont once a large text was drawn
 _native = None  # see accelerate()
 
@@ -73,8 +92,12 @@ class Frame:
         self.buf = bytearray(W * PAGES)
         self.lines = []
         self.cut = []  # texts drawn since clear() that did not fit between the edges
+        _recent.turn()
+        _recent_big.turn()
 
     def clear(self):
+        _recent.turn()
+        _recent_big.turn()
         # Eight slice copies (C memcpy): 0.17 ms on the emulated Pico, where the native
         # merge's byte loop took 0.86 ms for the whole frame.
         buf = self.buf

@@ -121,8 +121,6 @@ class Play:
             # go (the stock firmware's heap; a name entry a game imports stays with it).
             for m in ("core.gamemenu", "core.players", "core.saves"):
                 release(m)
-            if p.kind != "secret":  # a secret starts on its hand-over
-                p.last = self.session.last()
             open_prompt(self, p, True)
             top = app.top()
             if top.on_back is None:

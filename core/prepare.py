@@ -23,27 +23,36 @@ state (taken()) instead of applying it again. Nothing a game does is special-cas
 game's contract (prompt, apply, sealed) is all this reads.
 
 A new game's setup (setup()) loads the game while the players are set up, indexes its
-words and draws the prompt it opens on.
+words and draws the prompt it opens on (not on the stock firmware: see there).
 
 Limits. One screen ahead, the likely answers only, OK's first and the page turns last:
-core.frame keeps the latest 12 to 24 texts, and a page turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped, and the
+core.frame keeps the texts of the latest screens (at least 12 texts' worth), and a page
+turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped, and the
 press then does the work as if nothing had been prepared; a kept state is taken only by
 the same action on the same state (same state object, same log length).
 
 Waiting tells nothing (DESIGN.md, the secrets): before an action the game calls sealed()
-(a secret recorded or revealed: a card judged, a guess, a ballot) nothing is drawn ahead,
-since the screen it opens says the secret and drawing it takes longer for one outcome than
-for another; a press that came during that work would wait for it. Such an action is only
+(a secret recorded or revealed: a card judged, a guess, a ballot) the screen it leads to is
+not drawn as it is, since it says the secret and drawing it takes longer for one outcome
+than for another; a press that came during that work would wait for it. Such an action is
 applied to the copy, which costs the game's apply, the same whatever the secret (a game's
 apply keeps its work independent of the outcome: What the Rule?!'s judge walks to the end
-whatever it finds). The private chains of core.secret are never prepared: each voter's
-screens are drawn on their own presses, the same for every answer.
+whatever it finds). Then the screens of every outcome the game declares for it (alike():
+What the Rule?!'s guess, RIGHT and WRONG) are drawn, each its own item and in the game's
+order, whichever one the secret is: the same work for every outcome, and the press finds
+its verdict drawn. Without alike() nothing more is drawn. The private chains of core.secret
+are never prepared: each voter's screens are drawn on their own presses, the same for
+every answer.
+
+The work is split into items (App.warm), so a press waits for one at most: an answer
+applied, then each screen drawn.
 """
 
 import sys
 
 from core import games, i18n
 from core.frame import Frame
+from core.session import shown
 
 
 class _Unseen:
@@ -118,9 +127,10 @@ def _prepare(play, p, v):
             state = _copy(s.state)
             s.game.apply(state, nxt)
             _kept[0] = (s.state, len(s.log), nxt, state)
-            if s.game.sealed(nxt):
-                return  # its screen tells the secret: see the docstring
-            nxt = s.game.prompt(state)
+            if s.game.sealed(nxt):  # its screen tells the secret: see the docstring
+                alike = getattr(s.game, "alike", None)
+                return [lambda x=x: rehearse(shown(s.game, x, nxt), names) for x in alike(state, nxt)] if alike else None
+            return [lambda: rehearse(shown(s.game, state, nxt), names)]
         rehearse(nxt, names)
     except Exception:  # only a speed-up
         pass
@@ -140,7 +150,13 @@ def setup(app, game_id):
     """While the players of a new game are set up (core.start): the game's module loaded,
     its words indexed (a table's index took 39 ms on the Pico, else paid by the first
     press that looks up a word), and the prompt it opens on drawn, when it declares one
-    (core.games' opening()). One item a step: a press waits for one at most."""
+    (core.games' opening()). One item a step: a press waits for one at most. Not where
+    the app's modules load from files (the stock firmware's .mpy on littlefs): there a
+    game's import is one item of some 300 ms, long enough that a press held meanwhile is
+    never seen (the buttons are sampled between steps), so the press that starts the
+    game loads it."""
+    if __file__.endswith(".mpy"):
+        return
     app.warm(lambda: games.load(game_id), lambda: i18n.preload(game_id), lambda: _opening(game_id))
 
 

@@ -22,6 +22,21 @@ from core import games, savefile
 from core.savefile import Log
 
 
+def shown(game, state, action):
+    """game's prompt for state, as the table sees it after `action` (None: no action yet):
+    the action in one row on it (p.last, the game's brief(); a secret's hand-over shows
+    none)."""
+    p = game.prompt(state)
+    if p is not None and p.kind != "secret":
+        p.last = _brief(game, state, action)
+    return p
+
+
+def _brief(game, state, action):
+    brief = getattr(game, "brief", None)
+    return brief(state, action) if brief and action is not None else None
+
+
 class Session:
     def __init__(self, game_id, settings, seed, log=(), storage=None, seq=0, state=None):
         self.game_id = game_id
@@ -77,7 +92,8 @@ class Session:
                 self.save_error = str(e)
 
     def prompt(self):
-        return self.game.prompt(self.state)
+        """The prompt on screen now, with the last action on it (shown())."""
+        return shown(self.game, self.state, self.log[-1] if len(self.log) else None)
 
     def apply(self, action, save=True, after=None):
         """Validate and apply; ValueError (with the reason) leaves everything unchanged.
@@ -117,8 +133,7 @@ class Session:
 
     def last(self):
         """The last action in one short row (the game's brief()), or None."""
-        brief = getattr(self.game, "brief", None)
-        return brief(self.state, self.log[-1]) if brief and len(self.log) else None
+        return _brief(self.game, self.state, self.log[-1] if len(self.log) else None)
 
     def overrides(self):
         """The game's overrides now: [(label, prompt)] (core.gamemenu)."""

@@ -184,3 +184,31 @@ def test_a_large_line_is_two_pages_and_its_cell_sticks_out_by_the_rise():
     f.text("ÀÇ", 0, 8, 2)
     assert any(b == 0x80 for b in f.buf[: F.W]) and any(b == 0x01 for b in f.buf[3 * F.W : 4 * F.W])
     assert F.width("Hg", 2) == 18 and F.fit("x" * 15, 2) == "x" * 13 + "\u2026"
+
+
+def test_a_prepared_screen_is_drawn_whole_from_the_cache_whatever_the_cache_held_before():
+    # A screen drawn unseen (core.prepare), then another one (the table reads it), then the
+    # prepared one: none of its texts is built again, at any phase of the cache's
+    # generations (they used to turn in the middle of a screen and drop the rest of it).
+    prepared = ["Prepared %d" % i for i in range(F._recent.size)]
+    read = ["Read %d" % i for i in range(F._recent.size - 1)]
+    for before in range(3 * F._recent.size):
+        F._recent.clear()
+        f = F.Frame()
+        for i in range(before):
+            f.text("earlier %d" % i, 0, 8)
+        for screen in (prepared, read):
+            f.clear()
+            for s in screen:
+                f.text(s, 0, 8)
+        built = []
+        build = F._build
+        F._build = lambda s, fc: built.append(s) or build(s, fc)
+        try:
+            f.clear()
+            for s in prepared:
+                f.text(s, 0, 8)
+        finally:
+            F._build = build
+        assert built == [], before
+        assert len(F._recent.new) + len(F._recent.old) <= 2 * (F._recent.size - 1 + len(prepared)) + 1

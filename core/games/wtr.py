@@ -433,6 +433,25 @@ def sealed(a):
     return a[0] in ("card", "hand", "guess", "hint", "giveup")
 
 
+def alike(s, a):
+    """A guess the box judged: its verdicts, RIGHT then WRONG (core.games' contract). The
+    WRONG one is s's own when the guess was wrong, else one with a stand-in card where its
+    how-near lines go (hints agreed)."""
+    note = s["note"]
+    if a[0] != "guess" or not note:
+        return []
+    me, guess = note[1], note[2]
+    if note[0] != "wrong":
+        note = ["wrong", me, guess, [None, 0, 0] if s["hints"] else None]
+    return [_noted(s, ["right", me, guess]), _noted(s, note)]
+
+
+def _noted(s, note):
+    h = dict(s)
+    h["note"] = note
+    return h
+
+
 # ---------------------------------------------------------------- words
 
 
