@@ -27,9 +27,9 @@ words and draws the prompt it opens on (not on the stock firmware: see there).
 
 Limits. One screen ahead, the likely answers only, OK's first and the page turns last:
 core.frame keeps the texts of the latest screens (at least 12 texts' worth), and a page
-turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped, and the
-press then does the work as if nothing had been prepared; a kept state is taken only by
-the same action on the same state (same state object, same log length).
+turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped,
+and the press then does the work as if nothing had been prepared; a kept state is taken
+only by the same action on the same state (same state object, same log length).
 
 Waiting tells nothing (DESIGN.md, the secrets): before an action the game calls sealed()
 (a secret recorded or revealed: a card judged, a guess, a ballot) the screen it leads to is

@@ -528,13 +528,14 @@ def _next(_):
 
 def _cards_page(s, rows, at):
     """Every player's card by name, PAGE to a screen: OK shows the next page, so the
-    table reads every name before the turn moves on."""
+    table reads every name before the turn moves on. Guarded like the result: a double OK
+    there does not skip a page (laws that reward one side need the list)."""
     pages = (len(rows) + PAGE - 1) // PAGE
     title = t("democrazy.cards")
     if pages > 1:
         title += " {}/{}".format(at // PAGE + 1, pages)
     then = _next if at + PAGE >= len(rows) else lambda _: _cards_page(s, rows, at + PAGE)
-    return Show(title, then, lines=rows[at : at + PAGE])
+    return Show(title, then, lines=rows[at : at + PAGE], guard=True)
 
 
 # ---------------------------------------------------------------- the table's overrides
