@@ -9,6 +9,8 @@ import os
 import re
 import sys
 
+import pytest
+
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -361,14 +363,17 @@ def test_speaking_is_recorded_during_a_tile_ballot(make_box):
     assert "Pass the box to" in box.lines()  # the ballot from its first voter again
 
 
-def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_correctable():
+def _to_scoring(correction, scoring, prediction):
+    """A 3-player session at its scoring round: the second correction card `correction`,
+    the scoring and prediction cards as chosen in a later round, one vote in which
+    everyone used one tile."""
     sess = Session("drws", {"players": NAMES[:3], "pool": "25"}, 5, (), None)
-    for a in (["mat", "c:00", "xc:Odd", "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
+    for a in (["mat", "c:00", correction, "v:alone", "v:left", "i:first", "i:top"], ["draw"], ["predict", 1, 2, 3]):
         sess.apply(a)
     st = sess.state["starter"]
     for k in range(3):
         sess.apply(["chips", (st + k) % 3, 7, 0, 0, 0])
-    sess.state["mat"]["p"] = "xp:Guess"  # as chosen in a later round
+    sess.state["mat"]["s"], sess.state["mat"]["p"] = scoring, prediction
     sess.apply(["card", "c:02"])
     sess.apply(["vote", 1, 1, 1, 1, 1, 1])
     sess.apply(["result", 1])
@@ -376,6 +381,11 @@ def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_corre
         p, due = sess.state["dues"][0]
         sess.apply(["pay", p, 0, due, 0, 0, 0])
     assert sess.state["phase"] == "score"
+    return sess
+
+
+def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_correctable():
+    sess = _to_scoring("xc:Odd", "s:sb", "xp:Guess")
     sess.apply(["score", 0, 5, 0, 0])  # custom correction card: 5 by hand for Ann
     why, at = sess.blocker()
     assert sess.state["phase"] == "judge" and sess.can_undo()  # a fact of the table: correctable
@@ -386,6 +396,36 @@ def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_corre
     sess.apply(["judge", 10, 0, -3])
     assert sess.state["totals"] == [before[0] + 10, before[1], before[2] - 3]
     assert [row[3] for row in sess.state["sheet"]] == [10, 0, -3] and sess.blocker() == (why, at)
+
+
+def _scored(sess):
+    """The points asked from the scoring round to the score sheet, each answered 1:
+    [(title, what the points are for)] of every player's entry."""
+    asked = []
+    while sess.state["phase"] in ("score", "judge"):
+        p = sess.prompt()
+        while not isinstance(p, list):
+            if p.kind == "number":
+                asked.append((p.title, p.lines[-1]))
+            p = p.answer(1 if p.kind == "number" else p.initial if p.kind == "choice" else True)
+        sess.apply(p)
+    return asked
+
+
+@pytest.mark.parametrize("scoring", ["s:sb", "xs:Most"])
+def test_each_custom_card_is_asked_once_a_round_under_its_own_kind(scoring):
+    """A custom prediction card's points are asked after the predictions are revealed,
+    and only there; a custom scoring card's in the scoring round (issue 50: a group
+    entered the prediction bonus twice)."""
+    sess = _to_scoring("c:10", scoring, "xp:Guess")
+    before = list(sess.state["totals"])
+    asked = _scored(sess)
+    custom = [("Custom card points", "Most")] * 3 if scoring == "xs:Most" else []
+    assert asked == custom + [("Prediction points", "Guess")] * 3
+    assert sess.state["phase"] == "sheet"
+    assert [row[3] for row in sess.state["sheet"]] == [1, 1, 1]
+    assert sess.state["totals"] == [before[p] + sess.state["sheet"][p][0] + sess.state["sheet"][p][1]
+                                    + sess.state["sheet"][p][2] + 1 for p in range(3)]
 
 
 def test_a_slip_in_who_spoke_first_is_corrected_by_undo_with_the_same_tie_draw():
@@ -525,7 +565,7 @@ def test_a_card_choice_loads_the_name_entry_while_the_table_reads_it(make_box):
     assert box.app.top().title == "Correction 1"
     box.do("wait 50")
     assert "core.textentry" in sys.modules
-    box.to(len(box.app.top().items) - 2).do("OK")  # "Custom card...", above "Menu..."
+    box.to(len(box.app.top().items) - 2).do("OK")  # "Custom card…", above "Menu…"
     assert type(box.app.top()).__name__ == "TextEntry" and box.app.top().title == "Card name"
 
 

@@ -750,9 +750,10 @@ def _ledger_line(s, a):
 
 
 def _customs(s):
-    """Custom cards on the mat whose points the players enter at scoring."""
+    """Custom cards on the mat whose points the players enter at scoring: not a custom
+    prediction card, whose points are asked once the predictions are revealed ("judge")."""
     m = s["mat"]
-    return [code for code in m["c"] + m["i"] + [m["s"], m["p"]] if D.custom(code)]
+    return [code for code in m["c"] + m["i"] + [m["s"]] if D.custom(code)]
 
 
 def _ask_score(s):
