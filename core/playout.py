@@ -131,7 +131,14 @@ def _pick_keys(p, v):
 
 
 def _fields_random(p, rng):
-    return [f[1] + rng.below(f[2] - f[1] + 1) for f in p.fields]
+    if p.total is None:
+        return [f[1] + rng.below(f[2] - f[1] + 1) for f in p.fields]
+    v = [f[1] for f in p.fields]  # a total: one at a time onto a field with room
+    for _ in range(p.total - sum(v)):
+        room = [i for i in range(len(v)) if v[i] < p.fields[i][2]]
+        if room:
+            v[room[rng.below(len(room))]] += 1
+    return v
 
 
 _DIRECT = (("UP", "DOWN"), ("RIGHT", "LEFT"), ("YES", None), ("NO", None))

@@ -56,17 +56,21 @@ class Multi(Prompt):
 class Fields(Prompt):
     """fields: (label, lo, hi, names or None) each; direct: each field on its own keys
     (DIRECT_KEYS, at most four fields), the keys shown where the labels would be. guard:
-    OK counts once the screen has been up a moment or a value was changed (TileEntry)."""
+    OK counts once the screen has been up a moment or a value was changed (TileEntry).
+    total: OK is taken only when the values add up to it; until then the keys row says
+    how many are still to choose (chips taken colour by colour: none chosen for the
+    player at the start, so OK never accepts a split nobody made)."""
 
     kind = "fields"
     screen = ("core.tiles", "fields")
     guard = False
 
-    def __init__(self, title, fields, then, initial=None, direct=False, **kw):
+    def __init__(self, title, fields, then, initial=None, direct=False, total=None, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.fields = fields
         self.initial = list(initial) if initial else [f[1] for f in fields]
         self.direct = direct
+        self.total = total
 
 
 # direct Fields: the keys that step each field (-1, +1); YES and NO step up only
@@ -258,6 +262,8 @@ class FieldsScreen(TileEntry):
         return out
 
     def on_event(self, kind, button):
+        if button == B.OK and self.left():
+            return  # not yet: the keys row says what is missing
         if not self.p.direct or kind not in (B.PRESS, B.REPEAT) or button in (B.OK, B.BACK):
             TileEntry.on_event(self, kind, button)
             return
@@ -278,6 +284,17 @@ class FieldsScreen(TileEntry):
 
     def value(self):
         return list(self.values)
+
+    def left(self):
+        """How many the values lack of the prompt's total (below 0: too many; 0: none)."""
+        total = self.p.total
+        return 0 if total is None else total - sum(self.values)
+
+    def hint(self):
+        k = self.left()
+        if k:
+            return t("ui.total_left", k) if k > 0 else t("ui.total_over", -k)
+        return t(self.help)
 
 
 class PickScreen(TileEntry):

@@ -14,7 +14,7 @@ import pytest
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from core import i18n
+from core import i18n, saves
 from core.games import drws_rules as D
 from core.games import load
 from core.playout import random_action
@@ -154,16 +154,35 @@ def test_the_mat_is_chosen_on_one_screen_and_back_returns_to_the_slot_before_wit
     assert slot2.answer(slot2.initial).answer("Odd").initial == 1  # forward again: the choices made before
 
 
-def test_a_payments_chips_start_on_the_colour_the_pool_holds_most_of():
+def test_a_payment_names_the_rules_that_pay_and_starts_with_no_chip_chosen():
     s = game(m=mat(v=("v:left", "v:min")))
     g.apply(s, ["card", "v:alone"])
     vote(s, [1, 1], [1, 1], [0, 1])
     g.apply(s, ["result", 1])
-    s["pool"] = [3, 5, 9, 2]
-    pay = g.prompt(s)
-    assert pay.title == "Take chips: 2" and pay.initial == [0, 0, 2, 0]
-    s["pool"] = [9, 5, 9, 2]  # a tie: the first of them
-    assert g.prompt(s).initial == [2, 0, 0, 0]
+    pays = [g.prompt(s)]
+    g.apply(s, ["pay", s["dues"][0][0], 0, 2, 0, 0, 0])
+    pays.append(g.prompt(s))
+    for pay in pays:  # no split offered: the pool's state never picks a colour for a player
+        assert pay.initial == [0, 0, 0, 0] and pay.total == 2
+    # the active player (Cid) pays first: alone on NO, the minority; then Ann, YES like Bob
+    # on her left ("left": the next seat); Bob's left (Cid) voted otherwise: nothing
+    assert s["active"] == 2 and pays[0].player == 2 and pays[1].player == 0
+    assert pays[0].title == "Take chips: 2" and pays[0].lines[0] == "Minority: +2"
+    assert pays[1].lines[0] == "Like left: +2" and pays[1].lines[1].startswith("Pool ")
+
+
+def test_ok_takes_the_chips_only_once_they_add_up(make_box):
+    log = to_vote() + [["vote", 1, 1, 1, 1, 0, 1], ["result", 1]]
+    box = resumed(make_box, log)
+    assert box.lines()[0] == "Take chips: 5" and "5 more to choose" in box.lines()  # Cid, alone
+    box.do("OK")
+    assert box.lines()[0] == "Take chips: 5"  # not taken: nothing chosen
+    box.do("UP", "UP", "UP", "RIGHT", "UP", "UP", "UP")
+    assert "1 too many" in box.lines()
+    box.do("OK", "DOWN")
+    assert box.lines()[0] == "Take chips: 5" and "1 too many" not in box.lines()
+    box.do("OK")
+    assert saves.fetch(box.storage, "drws")[0]["l"][-1][3:] == [3, 2, 0, 0]
 
 
 def test_the_mat_is_drawn_while_the_players_are_set_up(make_box):

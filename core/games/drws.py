@@ -685,12 +685,11 @@ def _ask_pay(s):
         if k < 0:  # the custom card takes chips: which ones go back
             return _ask_give(s, p, -k, t("drws.q.give", -k), lambda v: ["pay", p, extra] + v)
         fields = [(short(c), 0, k, None) for c in range(D.COLOURS)]
-        # They start on the colour the pool holds most of: a table that only presses OK
-        # does not empty one colour (and hand it all back) payment after payment.
-        start = [0] * D.COLOURS
-        start[s["pool"].index(max(s["pool"]))] = k
-        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, initial=start, player=p,
-                      lines=[t("drws.pool_line", *s["pool"])])
+        # None chosen: the player picks every colour (a split the box offered was
+        # accepted unseen by a table pressing OK); the rules that pay are named.
+        paid = D.paying([v[0] == 1 for v in s["votes"]], s["mat"], p)
+        return Fields(t("drws.q.take", k), fields, lambda v: ["pay", p, extra] + v, total=k, player=p,
+                      lines=[card_name(code) for code in paid] + [t("drws.pool_line", *s["pool"])])
 
     if custom:  # what the known rules pay, then the custom card's chips, given or taken
         held = sum(s["chips"][p])

@@ -102,16 +102,22 @@ def payments(votes, mat, active):
     out = []
     for k in range(n):
         p = (active + k) % n
-        same = len([q for q in range(n) if votes[q] == votes[p]])
-        due = 0
-        for code in mat["v"]:
-            if code == "v:alone" and same == 1:
-                due += 5
-            elif code == "v:left" and votes[(p + 1) % n] == votes[p]:
-                due += 2
-            elif code == "v:min" and same < n - same:
-                due += 2
-        out.append((p, due))
+        out.append((p, sum([PAYS[code] for code in paying(votes, mat, p)])))
+    return out
+
+
+PAYS = {"v:alone": 5, "v:left": 2, "v:min": 2}  # what each known voting rule pays
+
+
+def paying(votes, mat, p):
+    """The known voting rules on the mat that pay player p, in mat order."""
+    n = len(votes)
+    same = len([q for q in range(n) if votes[q] == votes[p]])
+    out = []
+    for code in mat["v"]:
+        if (code == "v:alone" and same == 1 or code == "v:left" and votes[(p + 1) % n] == votes[p]
+                or code == "v:min" and same < n - same):
+            out.append(code)
     return out
 
 
