@@ -85,7 +85,9 @@ def choice(ctx, p, root):
         title = notes.pop(0)  # the name large says whose question it is: the bar says more
     alt = (lambda i: i < n and ctx.answered(p, -1 - i)) if p.alt else None
     key = lambda i: ctx.answered(p, i)  # the buttons answer beyond the list, never "Menu…"
-    app.push(Menu(title, items, select, p.initial, None, head, p.votes, latest(p) + notes, p.sides, alt, key))
+    menu = Menu(title, items, select, p.initial, None, head, p.votes, latest(p) + notes, p.sides, alt, key)
+    menu.guard = p.guard
+    app.push(menu)
 
 
 def number(ctx, p, root):

@@ -44,7 +44,8 @@ def _choice_keys(p, v):
         if p.sides and v in p.sides:
             return ["LEFT" if v == p.sides[0] else "RIGHT"]
         return ["YES" if v == p.votes[0] else "NO"]
-    return _moves(p.initial, v, "DOWN", "UP") + ["OK"]
+    moves = _moves(p.initial, v, "DOWN", "UP")
+    return moves + (HAND_OVER if p.guard and not moves else ["OK"])  # a move makes the choice
 
 
 def _number_domain(p):

@@ -107,10 +107,13 @@ class Prompt:
 class Choice(Prompt):
     """votes=(i, j): the lit YES answers i, NO answers j (may be beyond the options);
     sides=(i, j): LEFT answers i, RIGHT j (pages of a list that go on sideways);
-    alt: NO answers -1 - k, the highlighted entry k's alternative (its negation)."""
+    alt: NO answers -1 - k, the highlighted entry k's alternative (its negation).
+    guard: OK takes an entry only once the list has been up a moment or the cursor moved
+    (core.ui.Menu): for a choice whose first entry is no answer the table meant."""
 
     kind = "choice"
     screen = ("core.play", "choice")
+    guard = False
 
     def __init__(self, title, options, then, initial=0, votes=None, sides=None, alt=False, **kw):
         Prompt.__init__(self, title, then, **kw)

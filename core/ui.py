@@ -112,8 +112,14 @@ class Menu(Screen):
     context lines above the items, scrolled with them: all on screen while the cursor is
     on the first item (unless there are more than the screen holds). sides=(i, j): LEFT
     selects item i, RIGHT item j; on_alt(index): what NO does with the highlighted item;
-    on_key(i): what the buttons' selections do (default on_select: the list's own items)."""
+    on_key(i): what the buttons' selections do (default on_select: the list's own items).
+    guard: OK selects only when pressed once the list has been up ARM_MS (as Armed) or
+    after the cursor moved (a choice made), so a stray second OK of the screen before
+    picks nothing."""
 
+    guard = False
+    shown = None  # when a guarded list was first on screen
+    early = False  # OK went down while the list was guarded
     def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=(), sides=None, on_alt=None, on_key=None):
         Screen.__init__(self)
         self.given = notes
@@ -138,12 +144,25 @@ class Menu(Screen):
         it = self.items[i]
         return it if isinstance(it, str) else it()
 
+    def tick(self, now):
+        if self.guard:
+            if self.shown is None:
+                self.shown = now
+            elif ticks_diff(now, self.shown) >= ARM_MS:
+                self.guard = False
+        return False
+
     def on_event(self, kind, button):
         d = pick(kind, button)
         if d and button in (B.UP, B.DOWN):
             self.index = (self.index - d) % len(self.items)
+            self.guard = False
+        elif kind == B.PRESS and button == B.OK:
+            self.early = self.guard
         elif is_ok(kind, button):
-            self.on_select(self.index)
+            if not (self.early or self.guard):
+                self.on_select(self.index)
+            self.early = False
         elif self.votes and kind == B.PRESS and button in (B.YES, B.NO):
             self.on_key(self.votes[0 if button == B.YES else 1])
         elif self.sides and kind == B.PRESS and button in (B.LEFT, B.RIGHT):

@@ -185,6 +185,26 @@ def test_ok_takes_the_chips_only_once_they_add_up(make_box):
     assert saves.fetch(box.storage, "drws")[0]["l"][-1][3:] == [3, 2, 0, 0]
 
 
+def test_choices_after_a_run_of_oks_take_ok_only_once_they_have_been_up_a_moment(make_box):
+    """"Replaces which?" opens after the payments' OKs: a stray OK there picks no card;
+    after a moment, or once the cursor moved, OK takes the entry."""
+    s = g.new({"players": NAMES[:3], "pool": "25"}, 1)
+    log = to_vote()[:-1] + [["card", "v:min"], ["vote", 1, 1, 1, 1, 1, 1], ["result", 1]]
+    for a in log:
+        g.apply(s, a)
+    while s["phase"] == "pay":  # everyone voted YES: like left pays every player
+        p, due = s["dues"][0]
+        log.append(["pay", p, 0, due, 0, 0, 0])
+        g.apply(s, log[-1])
+    assert s["phase"] == "place"
+    for steps, slot in ((["OK"], None), (["wait 1000", "OK"], 0), (["DOWN", "OK"], 1)):
+        box = resumed(make_box, log)
+        assert box.lines()[0] == "Replaces which?"
+        box.do(*steps)
+        last = saves.fetch(box.storage, "drws")[0]["l"][-1]
+        assert (last == ["place", slot]) if slot is not None else box.lines()[0] == "Replaces which?"
+
+
 def test_the_mat_is_drawn_while_the_players_are_set_up(make_box):
     # A new game's first screen (core.games' opening()) is drawn unseen, in the game's
     # words, while the table sets up the players (core.prepare.setup): the press that

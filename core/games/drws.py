@@ -521,7 +521,9 @@ def _prompt(s):
     if ph == "place":
         k = D.kind(s["card"])
         opts = [card_name(x) for x in s["mat"][k]]
-        return Choice(t("drws.q.replace"), opts, lambda i: ["place", i], player=s["active"])
+        p = Choice(t("drws.q.replace"), opts, lambda i: ["place", i], player=s["active"])
+        p.guard = True  # after the payments' OKs: the first card is no answer
+        return p
     if ph == "score":
         return _ask_score(s)
     if ph == "judge":
@@ -566,7 +568,7 @@ def _ask_mat(got, ahead=()):
     return p
 
 
-def _ask_code(title, kind, player, then, exclude=(), was=None):
+def _ask_code(title, kind, player, then, exclude=(), was=None, lines=()):
     """A card of one type: from the catalogue, or a custom card named by the players
     (was: the card under the cursor, else the first; a custom one's name given again)."""
     codes = [c for c in D.CATALOGUE[kind] if c not in exclude]
@@ -580,7 +582,8 @@ def _ask_code(title, kind, player, then, exclude=(), was=None):
         return Text(t("drws.q.name"), lambda name: then("x{}:{}".format(kind, name)), maxlen=12, initial=named)
 
     initial = codes.index(was) if was in codes else len(codes) if custom else 0
-    return Choice(title, opts, chosen, initial, player=player)
+    # lines under the player's name: the first is drawn in the title bar (core.play.choice)
+    return Choice(title, opts, chosen, initial, player=player, lines=[title] + list(lines) if lines else [])
 
 
 def _ask_predictions(s):
@@ -768,7 +771,9 @@ def _ask_score(s):
     lines = [t("drws.scoring", s["round"])]
     if "i:first" in s["mat"]["i"]:
         opts = [t("drws.nobody")] + s["players"]
-        return Choice(t("drws.q.first"), opts, lambda i: adjust(i - 1), lines=lines)
+        p = Choice(t("drws.q.first"), opts, lambda i: adjust(i - 1), lines=lines)
+        p.guard = True  # "Nobody" is no answer a stray OK gives
+        return p
     return adjust(-1)
 
 
@@ -816,10 +821,15 @@ def _ask_rules(s):
     rank = sorted(range(n), key=lambda p: s["place"][p])
     last, second = rank[-1], rank[-2]
 
-    def scoring(code):
-        return _ask_code(t("drws.q.prediction"), "p", second, lambda pr: ["rules", code, pr], exclude=s["used"])
+    def guarded(p):  # a choice of one player's, after the score sheet's OK
+        p.guard = True
+        return p
 
-    return _ask_code(t("drws.q.scoring"), "s", last, scoring, exclude=s["used"])
+    def scoring(code):
+        return guarded(_ask_code(t("drws.q.prediction"), "p", second, lambda pr: ["rules", code, pr], exclude=s["used"],
+                                 lines=[t("drws.by_second")]))
+
+    return guarded(_ask_code(t("drws.q.scoring"), "s", last, scoring, exclude=s["used"], lines=[t("drws.by_last")]))
 
 
 # ---------------------------------------------------------------- tables, views, result
