@@ -535,3 +535,17 @@ if __name__ == "__main__":
     with open(os.path.join(HERE, "scripts", "democrazy_table.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("wrote democrazy_table.txt")
+
+
+@pytest.mark.parametrize("lang,red_white,red_black", [
+    ("en", "Red, white dot", "Red, black dot"),
+    ("de", "Rot, weißer Punkt", "Rot, schwarzer Punkt"),
+    ("nl", "Rood, witte stip", "Rood, zwarte stip"),  # was "Rood, stip wit" (issue 50)
+])
+def test_a_law_is_said_with_its_dot_as_the_language_says_it(lang, red_white, red_black):
+    s = new()
+    i18n.set_lang(lang)
+    try:
+        assert [g._law_line(s, [0, dot, "", "", -1]) for dot in (0, 1)] == [red_white, red_black]
+    finally:
+        i18n.set_lang("en")

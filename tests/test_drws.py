@@ -832,3 +832,12 @@ if __name__ == "__main__":
     lines[0] = lines[0].replace("(host_sim.autoplay)", "(tests/test_drws.py table_game: speaking in a vote, a ledger correction, a custom card that takes)")
     with open(os.path.join(HERE, "scripts", "drws_3players.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def test_the_pool_size_is_asked_only_with_four_or_five_players_and_not_said_again():
+    key, label, values = g.OPTIONS[0]
+    assert [g.WHEN[key]({"players": NAMES[:n]}) for n in (3, 4, 5)] == [False, True, True]
+    for lang in ("en", "de", "nl"):
+        i18n.set_lang(lang)
+        assert [i18n.t("drws.pool." + v) for v in values] == list(values)  # was "25 (4-5 players)"
+    i18n.set_lang("en")

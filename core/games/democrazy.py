@@ -458,7 +458,7 @@ def _confirm(s, law):
 
 def _law_line(s, law):
     colour = t("democrazy.red") if law[0] == 0 else _label([law[2], law[3]])
-    line = t("democrazy.law", colour, t("democrazy.white") if law[1] == 0 else t("democrazy.black"))
+    line = t("democrazy.law_w" if law[1] == 0 else "democrazy.law_b", colour)
     at = _symbol_at(s, law[3]) if law[0] else -1
     if at < 0 and law[0] and law[4] >= 0:
         at = law[4]
