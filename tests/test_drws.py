@@ -841,3 +841,19 @@ def test_the_pool_size_is_asked_only_with_four_or_five_players_and_not_said_agai
         i18n.set_lang(lang)
         assert [i18n.t("drws.pool." + v) for v in values] == list(values)  # was "25 (4-5 players)"
     i18n.set_lang("en")
+
+
+def test_the_tally_and_the_predictions_are_read_before_ok_goes_on(make_box):
+    """The reveal of a tile ballot takes OK only once it has been up a moment: the last
+    voter's second OK leaves it on screen (so does the predictions' reveal, a Show with
+    the same guard)."""
+    box = resumed(make_box, to_vote() + [["vote", 1, 1, 1, 1, 0, 1]])
+    assert box.lines()[0] == "YES 2 : 1 NO"
+    box.do("OK")
+    assert box.lines()[0] == "YES 2 : 1 NO"
+    box.do("wait 1000", "OK")
+    assert box.lines()[0] != "YES 2 : 1 NO"
+    s = g.new({"players": NAMES[:3], "pool": "25"}, 1)
+    s["phase"], s["mat"]["p"], s["pred"] = "judge", "xp:Guess", [1, 2, 3]
+    s["totals"], s["sheet"], s["order"] = [3, 2, 1], [[0, 0, 0, 0]] * 3, [0, 1, 2]
+    assert g.prompt(s).title == "Predictions" and g.prompt(s).guard

@@ -528,7 +528,7 @@ def _prompt(s):
         return _ask_score(s)
     if ph == "judge":
         ask = _ask_points(t("drws.q.judge"), card_name(s["mat"]["p"]), n, [], lambda v: ["judge"] + v)
-        return Show(t("drws.v.predictions"), lambda _: ask, lines=_prediction_lines(s))
+        return Show(t("drws.v.predictions"), lambda _: ask, lines=_prediction_lines(s), guard=True)
     if ph == "sheet":
         sheet = Show(t("drws.v.sheet", s["round"]), lambda _: ["next"], lines=_sheet_lines(s))
         if s["mat"]["p"] != "p:own":
@@ -597,9 +597,10 @@ def _ask_predictions(s):
                 return v
             return Choice(t("drws.q.noted"), [colour(c) for c in range(D.COLOURS)], lambda c: [v, c])
 
+        name = s["players"][i]  # the voters are the seats in order (done() below)
         if own:
-            return Number(t("drws.q.place"), 1, n, place, lines=[t("drws.q.place2")])
-        return Number(t("drws.q.predict", card_name(s["mat"]["p"])), 1, 99, place)
+            return Number(t("drws.q.place"), 1, n, place, lines=[t("drws.q.place2", name)])
+        return Number(t("drws.q.predict", card_name(s["mat"]["p"])), 1, 99, place, lines=[t("drws.q.note_by", name)])
 
     def done(answers):
         out = ["predict"]
@@ -669,12 +670,13 @@ def _reveal(s):
         side, k = s["votes"][p]
         lines.append("{} {} {}".format(s["players"][p][:10], t("drws.yes" if side else "drws.no"), k))
     title = t("drws.v.tally", yes, no)
+    # Guarded: the last voter's second OK does not skip the table's reveal.
     if yes == no:
         decide = Choice(t("drws.q.tie"), [t("drws.a.adopt"), t("drws.a.reject")], lambda i: ["result", 1 - i], player=s["active"])
-        return Show(title, lambda _: decide, lines=lines + [t("drws.tie")])
+        return Show(title, lambda _: decide, lines=lines + [t("drws.tie")], guard=True)
     adopted = 1 if yes > no else 0
     return Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
-                leds="yes" if adopted else "no")
+                leds="yes" if adopted else "no", guard=True)
 
 
 def _ask_pay(s):
@@ -710,7 +712,7 @@ def _ask_give(s, p, k, title, then):
     for c in range(D.COLOURS):  # a start that adds up: the colours in order
         first[c] = min(left, s["chips"][p][c])
         left -= first[c]
-    return Fields(title, fields, then, initial=first, player=p)
+    return Fields(title, fields, then, initial=first, player=p, total=k)
 
 
 def overrides(s):
