@@ -146,14 +146,37 @@ def test_blue_laws_one_per_symbol_at_most_six():
     assert s["blue"] == [["L0", "S0"], ["L1", "S1"], ["L3", "S3"], ["L4", "S4"], ["L5", "S5"], ["New", "S2"]]
     with pytest.raises(ValueError):
         g.apply(s, ["propose", 1, 0, "Seven", "S9", -1])  # 7th with a new symbol: name one
-    symbols = g.prompt(s).answer(0).answer(1).answer(0).answer("Seven")
-    assert symbols.options == ["S0", "S1", "S3", "S4", "S5", "S2", "New symbol\u2026", "No symbol"]
-    chain = symbols.answer(6).answer("S9")
+    symbols = g.prompt(s).answer(0).answer(1).answer(0)
+    assert symbols.options == ["S0", "S1", "S3", "S4", "S5", "S2", "Heart", "Star", "Triangle", "Circle", "Square", "Moon", "New symbol\u2026", "No symbol"]
+    chain = symbols.answer(12).answer("S9")
     assert chain.title == "Replaces which law?" and len(chain.options) == 6
+    assert chain.answer(0).answer(1).answer("Seven").answer(True) == ["propose", 1, 0, "Seven", "S9", 0]
     adopt(s, "Seven", "S9", 0)
     assert len(s["blue"]) == 6 and ["L0", "S0"] not in s["blue"] and s["blue"][-1] == ["Seven", "S9"]
     title, header, rows = g.views(s)[0]
     assert title == "Laws on the table" and rows[-1] == ["S9", "Seven"]
+
+
+def test_a_common_symbol_is_one_choice_and_then_the_law_needs_no_name():
+    """Issue 50: a blue law with a new symbol took about 85 presses ("STAR" typed, and a
+    name). The common symbols are listed in the table's language; with a symbol the
+    name is optional, and the law is then called by its symbol."""
+    s = new(jokers="own")
+    symbols = g.prompt(s).answer(0).answer(1).answer(0)
+    named = symbols.answer(1)  # "Star"
+    assert named.options == ["No name", "Name it\u2026"]
+    confirm = named.answer(0)
+    assert confirm.lines[0].startswith("Star, white dot") and confirm.answer(True) == ["propose", 1, 0, "", "Star", -1]
+    adopt(s, "", "Star")
+    assert s["blue"] == [["", "Star"]] and g.views(s)[0][2] == [["Star", "-"]]
+    assert "Star" not in g.prompt(s).answer(0).answer(1).answer(0).options[1:]  # on the table: listed once, first
+    with pytest.raises(ValueError):  # neither name nor symbol
+        g.apply(s, ["propose", 1, 0, "", "", -1])
+    i18n.set_lang("nl")
+    try:
+        assert g.prompt(s).answer(0).answer(1).answer(0).options[:3] == ["Star", "Hart", "Ster"]  # its own words
+    finally:
+        i18n.set_lang("en")
 
 
 def test_a_rejected_law_leaves_the_table_alone():
@@ -321,9 +344,9 @@ def test_saved_game_resumes_mid_ballot_with_the_ballot_restarted(make_box):
 def test_symbols_are_one_whatever_the_capitals():
     s = new(jokers="own")
     adopt(s, "Tax", "Star")
-    symbols = g.prompt(s).answer(0).answer(1).answer(0).answer("Road")
-    assert symbols.options == ["Star", "New symbol\u2026", "No symbol"]
-    confirm = symbols.answer(1).answer("STAR")  # typed anew in capitals: the same symbol
+    symbols = g.prompt(s).answer(0).answer(1).answer(0)
+    assert symbols.options == ["Star", "Heart", "Triangle", "Circle", "Square", "Moon", "New symbol\u2026", "No symbol"]
+    confirm = symbols.answer(6).answer("STAR").answer(1).answer("Road")  # typed anew in capitals: the same symbol
     assert confirm.answer(True) == ["propose", 1, 0, "Road", "Star", -1]
     assert "(replaces Tax)" in confirm.lines[0]
     adopt(s, "Road", "star")
@@ -336,8 +359,10 @@ def test_symbols_are_one_whatever_the_capitals():
         adopt(s, "L%d" % k, "S%d" % k)
     with pytest.raises(ValueError):  # a 7th law with no symbol names the one it replaces
         g.apply(s, ["propose", 1, 0, "Free", "", -1])
-    chain = g.prompt(s).answer(0).answer(1).answer(0).answer("Free").answer(5)
+    chain = g.prompt(s).answer(0).answer(1).answer(0)
+    chain = chain.answer(len(chain.options) - 1)  # no symbol
     assert chain.title == "Replaces which law?" and chain.options[:2] == ["Road (star)", "Fee"]
+    assert chain.answer(1).title == "Short name of the law"  # without a symbol a name is needed
     adopt(s, "Free", "", 1)
     assert len(s["blue"]) == 6 and ["Fee", ""] not in s["blue"]
 
@@ -480,16 +505,16 @@ def table_game():
 
     do(n, True)  # the box draws who starts, and shows it
     do([True] * n)  # everyone has seen their joker
-    do(0, 1, 0, "Tax", 0, "Star", True)  # a blue law, white dot, a new symbol
+    do(0, 1, 0, 1, 1, "Tax", True)  # a blue law, white dot, the common symbol Star, a name
     ballot(jokers=(0,), no=(1, 2, 3))
     do(2, True, fix="Skip a voter")  # P3 sits out the next vote
     do(0, 0, 1, True)  # a red law, black dot
     ballot(jokers=(4,), no=(5, 6, 7, 8), read=False)
     do(True, fix="Overrule the result")
     do(True, True, True)
-    do(0, 1, 1, "Road", 1, "star", True)  # "star" is the symbol on the table
+    do(0, 1, 1, 6, "star", 1, "Road", True)  # "star" typed: the symbol on the table
     ballot(no=(1,))
-    do(0, 1, 0, "Fee", 2, True)  # no symbol
+    do(0, 1, 0, 7, "Fee", True)  # no symbol: a name
     ballot(jokers=(9, 7))
     do(0, True, fix="Repeal a law")
     do(0, True, fix="Whose turn")

@@ -183,7 +183,8 @@ def _do_propose(s, a):
     colour, dot = integer(a[1], 0, 1, _FORMAT), integer(a[2], 0, 1, _FORMAT)
     name, symbol, replace = "", "", -1
     if colour:
-        name, symbol = _short(a[3]), _short(a[4], True)
+        symbol = _short(a[4], True)
+        name = _short(a[3], bool(symbol))  # a law with a symbol needs no name
         replace = integer(a[5], -1, len(s["blue"]) - 1, _FORMAT)
         needs = len(s["blue"]) >= MAX_BLUE and _symbol_at(s, symbol) < 0
         if needs != (replace >= 0):
@@ -419,37 +420,53 @@ def _ask_dot(s, colour):
     def dot(d):
         if colour == 0:
             return _confirm(s, [0, d, "", "", -1])
-        return Text(t("democrazy.q.name"), lambda name: _ask_symbol(s, d, name), maxlen=8)
+        return _ask_symbol(s, d)
 
     return Choice(t("democrazy.q.dot"), [t("democrazy.white"), t("democrazy.black")], dot)
 
 
-def _ask_symbol(s, dot, name):
-    """The symbols on the table (the law would replace theirs), a new one typed once,
-    or none."""
+def _ask_symbol(s, dot):
+    """The symbols on the table (the law would replace theirs), then the common ones
+    (democrazy.symbols, in the table's language), another one typed once, or none."""
     known = [b[1] for b in s["blue"] if b[1]]
+    common = [x for x in t("democrazy.symbols").split(",") if _symbol_at(s, x) < 0]
 
     def law(sym):
         at = _symbol_at(s, sym)
         if at >= 0:
             sym = s["blue"][at][1]  # as the table first spelled it
         elif len(s["blue"]) >= MAX_BLUE:
-            return Choice(t("democrazy.q.replace"), [_label(b) for b in s["blue"]], lambda r: _confirm(s, [1, dot, name, sym, r]))
-        return _confirm(s, [1, dot, name, sym, -1])
+            return Choice(t("democrazy.q.replace"), [_label(b) for b in s["blue"]], lambda r: _ask_name(s, dot, sym, r))
+        return _ask_name(s, dot, sym, -1)
 
     def chosen(i):
-        if i < len(known):
-            return law(known[i])
-        if i == len(known):
+        listed = known + common
+        if i < len(listed):
+            return law(listed[i])
+        if i == len(listed):
             return Text(t("democrazy.q.symbol"), law, maxlen=8)
         return law("")
 
-    return Choice(t("democrazy.q.symbol"), known + [t("democrazy.sym_new"), t("democrazy.sym_none")], chosen)
+    return Choice(t("democrazy.q.symbol"), known + common + [t("democrazy.sym_new"), t("democrazy.sym_none")], chosen)
+
+
+def _ask_name(s, dot, sym, replace):
+    """A name for the law: optional when it has a symbol (the colour and the symbol name
+    it), else typed."""
+
+    def named(name):
+        return _confirm(s, [1, dot, name, sym, replace])
+
+    typed = Text(t("democrazy.q.name"), named, maxlen=8)
+    if not sym:
+        return typed
+    return Choice(t("democrazy.q.name"), [t("democrazy.name_none"), t("democrazy.name_give")],
+                  lambda i: named("") if i == 0 else typed)
 
 
 def _label(b):
-    """A blue law as the table reads it: "Tax (star)", or its name alone."""
-    return "{} ({})".format(b[0], b[1]) if b[1] else b[0]
+    """A blue law as the table reads it: "Tax (star)", its name or its symbol alone."""
+    return "{} ({})".format(b[0], b[1]) if b[0] and b[1] else b[0] or b[1]
 
 
 def _confirm(s, law):
@@ -618,7 +635,7 @@ def brief(s, a):
         return row("democrazy.b.pawns", [names[a[1]]], total(s, a[1]))
     return t("democrazy.b." + w)  # seen, fin, bag, withdraw
 def views(s):
-    rows = [[b[1] or "-", b[0]] for b in s["blue"]]
+    rows = [[b[1] or "-", b[0] or "-"] for b in s["blue"]]
     return [(t("democrazy.v.laws"), [t("democrazy.h.symbol"), t("democrazy.h.law")], rows)]
 
 
