@@ -5,16 +5,21 @@ SecretFlow(app, names, prompt, on_done, on_cancel).start() runs: hand-over to th
 their chain (any prompt kinds, opened by the same screens as everywhere, BACK stepping
 back inside it and from its first screen to the hand-over), then a "recorded" screen,
 then the hand-over to the next voter. on_done(answers) gets one answer per voter, in
-voter order, once everyone has answered. What the guarantees rest on:
+voter order, once everyone has answered. Where the secret says its answers in words
+(Secret.said), the recorded screen repeats the one given to its voter, who may answer
+again with BACK until they pass the box on (nothing is cast that they did not see).
+What the guarantees rest on:
 
-- the recorded screen is the same whatever was answered, and the pages pushed for it do
-  not depend on the answer: after a Vote (whose screen looks the same whatever is then
-  pressed) only the pages that differ from the vote screen; after a private number that
-  is its voter's whole chain (whose picker wraps, so only its value's pages show the
-  answer) those pages whole and the others that differ; after any other prompt (a
-  cursor shows its answer; a number after another answer) every page;
-  frames, LEDs, pages and steps from the recording press to the next hand-over are
-  therefore identical for every answer;
+- the recorded screen is the same whatever was answered but for that repeated answer,
+  on its own page (Recorded.SAID_PAGE), which is always sent and whose texts were all
+  built when the chain opened (prepare()), and the pages pushed for it do not depend on
+  the answer: after a Vote (whose screen looks the same whatever is then pressed) the
+  answer's page and the pages that differ from the vote screen; after a private number
+  that is its voter's whole chain (whose picker wraps, so only its value's pages show
+  the answer) those pages whole and the others that differ; after any other prompt (a
+  cursor shows its answer; a number after another answer) every page; LEDs, pages,
+  steps and every pixel outside the answer's page, from the recording press to the next
+  hand-over, are therefore identical for every answer;
 - a voter's chain is ask(i): it never sees the earlier voters' answers;
 - the presses do not tell the answer: a private list or number starts on a random entry
   and wraps around (arrange(), drawn from the flow's seed, so a script replays), so from
@@ -47,14 +52,19 @@ class Vote(Prompt):
 
 
 class Secret(Prompt):
+    """said(i) -> [(answer, words)]: every answer voter i may give, in words ("4 tiles on
+    YES"); the recorded screen repeats the one given to its voter (None: it says only
+    that it is recorded)."""
+
     kind = "secret"
     screen = ("core.secret", "secret")
     recorded = ("secret.recorded", "secret.hidden", "secret.hidden2")  # the "recorded" screen
 
-    def __init__(self, title, voters, ask, then, **kw):
+    def __init__(self, title, voters, ask, then, said=None, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.voters = voters
         self.ask = ask
+        self.said = said
 
 
     def first(self, i):
@@ -70,7 +80,11 @@ class Ballot(Secret):
     recorded = ("vote.recorded", "vote.hidden", "vote.hidden2")
 
     def __init__(self, title, voters, then, **kw):
-        Secret.__init__(self, title, voters, lambda i: Vote(title, _same), then, **kw)
+        Secret.__init__(self, title, voters, lambda i: Vote(title, _same), then, _yes_no, **kw)
+
+
+def _yes_no(i):
+    return [(True, t("vote.yes")), (False, t("vote.no"))]
 
 
 def _same(v):
@@ -165,6 +179,12 @@ class VoteScreen(Screen):
 
 
 class Recorded(Screen):
+    """What the voter gave, to the voter alone before they pass the box on: where the
+    secret says its answers (Secret.said), the answer in words on page 3 (SAID_PAGE, the
+    only page that depends on it) and BACK to change it."""
+
+    SAID_PAGE = 0x08  # y 24-31
+
     def __init__(self, flow):
         Screen.__init__(self)
         self.flow = flow
@@ -173,14 +193,21 @@ class Recorded(Screen):
     def on_event(self, kind, button):
         if kind == B.RELEASE and button == B.OK:
             self.flow.next_voter()
-        # Nothing else acts: the answer is given and must not be shown or changed.
+        elif kind == B.RELEASE and button == B.BACK and self.flow.p.said:
+            self.flow.change()
+        # Nothing else acts (YES and NO: a vote pressed twice casts nothing more).
 
     def draw(self, f):
         words = self.flow.p.recorded
+        said = self.flow.said()
         title_bar(f, self.title)
         f.center(t(words[0]), 16)
+        if said is not None:
+            f.center(said, 24)
         f.center(t(words[1]), 32)
         f.center(t(words[2]), 40)
+        if said is not None:
+            f.center(t("secret.change"), 48)
         f.center(t(self.flow.onward()), 56)
 
 
@@ -225,7 +252,9 @@ class SecretFlow:
         """Build the recorded screen's texts now, so that the press that records an
         answer draws only cached ones: it sends a whole frame after most prompts, and a
         vote must take at most 30 ms on the Pico (Democrazy's took 30-34)."""
-        f.prepare([t(w) for w in self.p.recorded] + [t(self.onward())])
+        said = self.p.said
+        f.prepare([t(w) for w in self.p.recorded] + [t("secret.change"), t(self.onward())]
+                  + ([x[1] for x in said(len(self.answers))] if said else []))
 
     def answered(self, q, value):
         if q.kind == "vote" or q.kind == "number" and q.votes:  # cast on a lit button: both() may take it back
@@ -244,9 +273,11 @@ class SecretFlow:
             app.cut(self.base + 1)
             app.replace(Recorded(self))
             if alone:  # arranged: it wraps, so only its value's pages show the answer
-                app.refresh(NumberPicker.VALUE_PAGES)
+                app.refresh(NumberPicker.VALUE_PAGES | Recorded.SAID_PAGE)
             elif q.kind != "vote":
                 app.refresh()
+            else:  # the vote screen looks the same whatever is pressed; the answer's page
+                app.refresh(Recorded.SAID_PAGE)
 
     def both(self, now):
         """The other vote button went down just after a vote: take the vote back and show
@@ -262,6 +293,25 @@ class SecretFlow:
         app.cut(len(v[1]))  # the restored stack as it is; held buttons ignored
         app.refresh()  # the screen after the vote showed it: send every page
         return True
+
+    def said(self):
+        """The words of the answer just given (Secret.said), or None."""
+        said = self.p.said
+        if said is None or not self.answers:
+            return None
+        k = len(self.answers) - 1
+        for answer, words in said(k):
+            if answer == self.answers[k]:
+                return words
+        return None
+
+    def change(self):
+        """BACK on the recorded screen: the voter answers again, from the start of their
+        chain; below it their hand-over, as before they answered."""
+        self._vote = None
+        del self.answers[-1]
+        self.app.replace(self._handover())
+        self._begin()
 
     def onward(self):
         """What OK on the recorded screen does: pass the box on, or (the last voter) end

@@ -19,6 +19,7 @@ from core.games import drws_rules as D
 from core.games import load
 from core.playout import random_action
 from core.rng import Rng
+from core.secret import left_of
 from conftest import built_on_press, refused_by, sized
 from core.session import Session
 from host_sim import autoplay, fakes
@@ -630,10 +631,37 @@ def test_every_side_and_tile_count_looks_the_same_from_the_recording_press(make_
             box.do("wait 1000", "OK").to(k)  # the voter, holding the box, sees the count
             assert str(k) in box.text()
             seen.append(observe(box, side, "OK"))  # cast on the lit button, then pass it on
-    assert all(x == seen[0] for x in seen)
-    # The count's pages went out whole, with the others that changed: the title's and
-    # the empty one under the lines stayed as they were (fewer bytes: a faster vote).
-    assert seen[0][0][0][0] == 0b10111110
+    assert all(x == seen[0] for x in seen)  # but the answer's own page (observe())
+    # The count's pages and the answer's went out whole, with the others that changed:
+    # the title's stayed as it was (fewer bytes: a faster vote).
+    assert seen[0][0][0][0] == 0b11111110
+
+
+def test_the_voter_sees_what_was_cast_and_may_change_it_before_passing_on(make_box):
+    """Issue 50: a lit YES casts the count on screen, which starts at random; the
+    recorded screen repeats it to the voter, and BACK opens the count again for the same
+    voter (the next voter's hand-over still to come, guarded)."""
+    box = resumed(make_box, to_vote())
+    box.do("wait 1000", "OK")
+    k = box.app.top().value
+    box.do("YES")
+    assert "YES, tiles: %d" % k in box.lines() and "BACK: change it" in box.lines()
+    box.do("BACK")
+    assert "How many tiles?" in box.lines() and box.app.top().value == k  # the same start
+    box.do("DOWN" if k > 1 else "UP", "NO")
+    changed = k - 1 if k > 1 else k + 1
+    assert "NO, tiles: %d" % changed in box.lines()
+    box.do("OK", "OK")  # passed on: the next voter's hand-over takes no early OK
+    assert "Pass the box to" in box.lines() and "How many tiles?" not in box.lines()
+    for _ in range(2):
+        box.do("wait 1000", "OK", "YES", "OK")
+    assert saves.fetch(box.storage, "drws")[0]["l"][-1][:1] == ["vote"]
+    votes = saves.fetch(box.storage, "drws")[0]["l"][-1][1:]
+    s = g.new({"players": NAMES[:3], "pool": "25"}, 1)
+    for a in to_vote():
+        g.apply(s, a)
+    first = left_of(s["active"], 3)[0]  # the first voter: left of the active player
+    assert votes[2 * first : 2 * first + 2] == [0, changed]
 
 
 def test_yes_and_no_together_cast_nothing_on_the_tile_count(make_box):

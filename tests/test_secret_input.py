@@ -34,12 +34,28 @@ def resumed(make_box, game_id, log, names=NAMES, seed=5):
 
 
 def observe(box, *steps):
-    """What the table sees while `steps` run: pushes, LED changes, text, frame, files."""
+    """What the table sees while `steps` run: pushes, LED changes, text, frame, files.
+    The recorded screen's page that repeats the answer to its voter (core.secret's
+    Recorded.SAID_PAGE) is blanked in every push (unsaid()): it is always sent, whatever
+    the answer, and only its pixels may differ."""
     box.display.pushes.clear()
     box.leds.history.clear()
     box.do(*steps)
     files = [(n, box.storage.get(n)) for n in sorted(box.storage.list())]
-    return list(box.display.pushes), list(box.leds.history), box.lines(), bytes(box.display.buf), files
+    return unsaid(box.display.pushes), list(box.leds.history), box.lines(), bytes(box.display.buf), files
+
+
+def unsaid(pushes):
+    """Pushes (pages, bytes) with the page that repeats an answer to its voter blanked."""
+    from core.secret import Recorded
+
+    out = []
+    for pages, data in pushes:
+        if pages & Recorded.SAID_PAGE:
+            at = 128 * bin(pages & (Recorded.SAID_PAGE - 1)).count("1")
+            data = data[:at] + bytes(128) + data[at + 128 :]
+        out.append((pages, data))
+    return out
 
 
 # ----------------------------------------------------------------- a voter's secrecy

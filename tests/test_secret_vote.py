@@ -5,6 +5,7 @@ import os
 import pytest
 
 from host_sim import script
+from tests.test_secret_input import unsaid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 START = ["DOWN"] * 5 + ["OK"]  # home -> Secret vote -> count picker (2)
@@ -53,13 +54,13 @@ def trace(make_box, first_vote):
     box.display.pushes.clear()
     box.leds.history.clear()
     box.do(*HAND, "YES" if first_vote else "NO", "OK", *HAND)
-    return box.display.pushes, box.leds.history, box.lines(), box.display.buf
+    return unsaid(box.display.pushes), box.leds.history, box.lines(), box.display.buf
 
 
 def test_yes_and_no_look_exactly_the_same(make_box):
     yes = trace(make_box, True)
     no = trace(make_box, False)
-    assert yes[0] == no[0]  # every frame pushed, page by page
+    assert yes[0] == no[0]  # every frame pushed, page by page (but the voter's own answer)
     assert yes[1] == no[1]  # every LED change
     assert yes[2] == no[2] and yes[3] == no[3]
     assert yes[1] and all(s[0] == s[1] for s in yes[1])  # YES and NO LEDs always equal
@@ -126,7 +127,7 @@ def test_with_names_shown_it_is_an_open_vote_everywhere(make_box):
     assert box.lines()[0] == "Open vote" and "Votes shown by name" in box.lines()
     assert not any("Secret" in s for s in box.lines())
     box.do("YES")
-    assert box.lines()[:4] == ["Open vote", "Vote recorded.", "Shown with your name", "once all have voted."]
+    assert box.lines()[:5] == ["Open vote", "Vote recorded.", "YES", "Shown with your name", "once all have voted."]
 
 
 def test_a_secret_vote_says_nobody_sees_it(make_box):
@@ -136,3 +137,14 @@ def test_a_secret_vote_says_nobody_sees_it(make_box):
     assert box.lines()[0] == "Secret vote" and "Votes shown by name" not in box.lines()
     box.do("NO")
     assert "Nobody sees it until" in box.lines()
+
+
+def test_a_voter_sees_their_vote_and_may_change_it_before_passing_on(make_box):
+    box = make_box()
+    voters(box, 2)
+    box.do(*HAND, "YES")
+    assert "YES" in box.lines() and "BACK: change it" in box.lines()
+    box.do("BACK", "NO")  # the same voter votes again: no hand-over between
+    assert "NO" in box.lines() and "YES" not in box.lines()
+    box.do("OK", *HAND, "NO", "OK")
+    assert "NO 2" in box.lines()

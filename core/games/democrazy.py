@@ -390,7 +390,8 @@ def _ballot(s):
 
     out = [s["players"][i] for i in range(n) if s["skip"][i]]
     lines = [_law_line(s, s["law"])] + ([t("democrazy.out", ", ".join(out))] if out else [])
-    ballot = Secret(t("democrazy.vote"), voters, lambda k: _ask_card(s, voters[k]), cast, lines=lines)
+    said = lambda k: [(c, t("democrazy.c." + c)) for c in _cards(s, voters[k])]  # noqa: E731 (the card cast, to its voter)
+    ballot = Secret(t("democrazy.vote"), voters, lambda k: _ask_card(s, voters[k]), cast, said, lines=lines)
     if s["reveal"] == "open":  # every voter is told before voting that names are shown
         ballot.recorded = ("vote.recorded", "vote.open_hidden", "vote.open_hidden2")
     return ballot

@@ -608,7 +608,12 @@ def _ask_predictions(s):
             out += x if isinstance(x, list) else [x]
         return out
 
-    return Secret(t("drws.v.predict"), list(range(n)), ask, done)
+    def said(i):  # a place predicted, to its voter (a custom card's 1-99: not repeated)
+        if noted:
+            return [([v, c], t("drws.said_place", v) + ", " + colour(c)) for v in range(1, n + 1) for c in range(D.COLOURS)]
+        return [(v, t("drws.said_place", v)) for v in range(1, n + 1)]
+
+    return Secret(t("drws.v.predict"), list(range(n)), ask, done, said if own else None)
 
 
 def _ask_card(s):
@@ -660,7 +665,11 @@ def _ask_vote(s):
             out += x
         return out
 
-    return Secret(title, voters, ask, done, lines=[t("drws.q.tiles")])
+    def said(k):  # the tiles cast, to their voter
+        return [([side, v], t("drws.said_tiles", v, t("drws.yes" if side else "drws.no")))
+                for side in (1, 0) for v in range(1, s["tiles"][voters[k]] + 1)]
+
+    return Secret(title, voters, ask, done, said, lines=[t("drws.q.tiles")])
 
 
 def _reveal(s):
