@@ -174,10 +174,13 @@ MMAG_TURN = ("turn", "mmag", 3, {}, [["start", 0]], [
     for a in range(5) if mask >> a & 1 for b in range(5) if mask >> b & 1], 1)
 DEMOCRAZY_TURN = ("turn", "democrazy", 5, {}, [["start", 0], ["seen"]], [
     [["propose", 0, 0, "", "", -1], (["ballot"] + ["Y"] * 5, [["Y"] * 5]), ["next"]]], SEEDS)
-# the chips entered as their screens start, then the setup's notes as read: the turn starts on the card's screen
+# the starting chips all white, then the setup's notes as read: the turn starts on the card's screen; each
+# payment (2 chips, "like left") taken in white: a payment starts with no chip chosen
+WHITE = [(None, [[7, 0, 0, 0]])] * 3
+PAID = [(None, [[2, 0, 0, 0]])] * 3
 DRWS_TURN = ("turn", "drws", 3, {}, [["mat", "c:00", "c:10", "v:alone", "v:left", "i:first", "i:top"], ["draw"],
-                                     ["predict", 1, 2, 3], None, None, None, {"notes": []}], [
-    [["card", "c:02"], (["vote", 1, 1, 1, 1, 1, 1], [[[1, 1]] * 3]), ["result", 1], None, None, None]], SEEDS)
+                                     ["predict", 1, 2, 3]] + WHITE + [{"notes": []}], [
+    [["card", "c:02"], (["vote", 1, 1, 1, 1, 1, 1], [[[1, 1]] * 3]), ["result", 1]] + PAID], SEEDS)
 WTR_ROUNDS = ("random", "wtr", 4, {"master": "box", "level": "easy", "rounds": "1"}, WTR_GAMES)
 WTR_SCRIPTS = ("wtr_4players.txt", "wtr_table.txt", "wtr_expert.txt")
 
@@ -210,8 +213,8 @@ SECTIONS = (
         "Counted from the keys each prompt takes (`core.playout.keys`), over %d seeds: a voter, from the OK that opens "
         "their private screen to the OK that passes the box on; a default turn, from its first screen to the next "
         "turn's. Democrazy, 5 players: a red law with a white dot, everyone YES, the result and the cards read. Das "
-        "Regeln Wir Schon!, 3 players: a correction card, everyone YES with one tile, the result, each payment, the "
-        "card placed. Issue 31 asks for 3 presses a voter with one tile (hand-over, YES or NO, OK) and 15 a default "
+        "Regeln Wir Schon!, 3 players: a correction card, everyone YES with one tile, the result, each payment's two "
+        "chips chosen (a payment starts with none chosen since issue 50: two presses more each), the card placed. Issue 31 asks for 3 presses a voter with one tile (hand-over, YES or NO, OK) and 15 a default "
         "turn; the tile count starts at random (core.secret.arrange) so that presses never tell the answer: a voter "
         "takes 3 when it starts where they cast it, about one more otherwise. Scripts: all their voters." % SEEDS),
      ("what", "mean", "min", "max"), "%.1f",
