@@ -50,8 +50,10 @@ expect "Vote recorded."
 FINAL = [
     "Secret vote",
     "Vote recorded.",
+    "NO",  # to the voter alone (core.secret: Secret.said)
     "Nobody sees it until",
     "everyone has voted.",
+    "BACK: change it",
     "OK: pass it on",
 ]
 
