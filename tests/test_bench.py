@@ -593,3 +593,9 @@ def test_the_soak_tells_a_vote_a_value_stepped_and_a_new_screen_apart():
     presses = [_press(2, "DOWN", "D-pad other", 33.3)]  # a page turned (its title changed)
     rows = {r[0]: r for r in soak.checks(soak.figures(_run(presses, mem=mem)))}
     assert rows["LEFT/RIGHT page turn, max"][1:] == ("30 ms", "33.3 ms (start 33.3, end 33.3; line 2, Screen)", "MISS")
+
+
+def test_a_soak_block_names_the_commit_its_presses_were_timed_on_when_another():
+    assert soak._timed_on({"commit": "aaa1111", "times_commit": "bbb2222"}) == " on bbb2222"
+    assert soak._timed_on({"commit": "aaa1111", "times_commit": "aaa1111"}) == ""
+    assert soak._timed_on({"commit": "aaa1111"}) == ""

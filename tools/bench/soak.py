@@ -340,12 +340,19 @@ _INTRO = {
 }
 
 
+def _timed_on(meta):
+    """" on <commit>" when the presses were timed on another commit than the heap run's."""
+    t = meta.get("times_commit")
+    return " on %s" % t if t and t != meta["commit"] else ""
+
+
 def _block(meta, run, f, fw):
     """A game's block: its heading, where and when, its targets, its slowest presses."""
     L = ["### %s" % meta["label"], "",
          "Measured on %s (%s), %d script lines, %d heap samples; free at the bare REPL %s B; heap peak at %s. Presses "
-         "timed in the %s run." % (meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
-                                    f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)"),
+         "timed in the %s run%s." % (meta["commit"], meta["date"], len(run["lines"]), f["samples"], "{:,}".format(f["bare"]),
+                                      f["peak_at"], "main.py" if run.get("timed") == "main.py" else "--heap (no run without it)",
+                                      _timed_on(meta)),
          "", md_table(("target", "limit", "measured", ""), checks(f, (meta.get("boot") or {}).get("boot_ms"), fw), "llll"),
          "", "Slowest at the start: %s." % _slowest(f["start"]), "", "Slowest at the end: %s." % _slowest(f["end"]), ""]
     if f["later"]:
