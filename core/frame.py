@@ -28,6 +28,8 @@ W = 128
 PAGES = 8  # 64 rows
 _ZERO = bytes(W)  # one page; clear() repeats it (a whole frame would be 1 KB more heap)
 _ONES = b"\xff" * W
+
+
 class _Screens(Recent):
     """Recent texts whose generations turn only when a screen begins (Frame.clear(), a new
     Frame): a screen drawing texts of the old generation moves them up without a turn, so

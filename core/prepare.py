@@ -38,9 +38,8 @@ than for another; a press that came during that work would wait for it. Such an 
 applied to the copy, which costs the game's apply, the same whatever the secret (a game's
 apply keeps its work independent of the outcome: What the Rule?!'s judge walks to the end
 whatever it finds). Then the screens of every outcome the game declares for it (alike():
-What the Rule?!'s guess, RIGHT and WRONG) are drawn, each its own item and in the game's
-order, whichever one the secret is: the same work for every outcome, and the press finds
-its verdict drawn. Without alike() nothing more is drawn. The private chains of core.secret
+What the Rule?!'s guess, RIGHT and WRONG) are drawn, in the game's order, whichever one
+the secret is: the same work for every outcome, and the press finds its verdict drawn. Without alike() nothing more is drawn. The private chains of core.secret
 are never prepared: each voter's screens are drawn on their own presses, the same for
 every answer.
 

@@ -120,6 +120,7 @@ class Menu(Screen):
     guard = False
     shown = None  # when a guarded list was first on screen
     early = False  # OK went down while the list was guarded
+
     def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=(), sides=None, on_alt=None, on_key=None):
         Screen.__init__(self)
         self.given = notes
