@@ -169,6 +169,8 @@ def test_a_common_symbol_is_one_choice_and_then_the_law_needs_no_name():
     assert confirm.lines[0].startswith("Star, white dot") and confirm.answer(True) == ["propose", 1, 0, "", "Star", -1]
     adopt(s, "", "Star")
     assert s["blue"] == [["", "Star"]] and g.views(s)[0][2] == [["Star", "-"]]
+    again = g.prompt(s).answer(0).answer(1).answer(0).answer(0).answer(0)  # Star again, no name
+    assert again.lines[0] == "Star, white dot (replaces Star)"  # the nameless law by its symbol
     assert "Star" not in g.prompt(s).answer(0).answer(1).answer(0).options[1:]  # on the table: listed once, first
     with pytest.raises(ValueError):  # neither name nor symbol
         g.apply(s, ["propose", 1, 0, "", "", -1])

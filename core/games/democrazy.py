@@ -481,7 +481,7 @@ def _law_line(s, law):
     if at < 0 and law[0] and law[4] >= 0:
         at = law[4]
     if at >= 0:
-        line += " " + t("democrazy.replaces", s["blue"][at][0])
+        line += " " + t("democrazy.replaces", s["blue"][at][0] or s["blue"][at][1])
     return line
 
 
