@@ -113,15 +113,15 @@ class Choice(Prompt):
 
     kind = "choice"
     screen = ("core.play", "choice")
-    guard = False
 
-    def __init__(self, title, options, then, initial=0, votes=None, sides=None, alt=False, **kw):
+    def __init__(self, title, options, then, initial=0, votes=None, sides=None, alt=False, guard=False, **kw):
         Prompt.__init__(self, title, then, **kw)
         self.options = options
         self.initial = initial
         self.votes = votes
         self.sides = sides
         self.alt = alt
+        self.guard = guard
 
 
 class Number(Prompt):

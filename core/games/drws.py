@@ -521,9 +521,8 @@ def _prompt(s):
     if ph == "place":
         k = D.kind(s["card"])
         opts = [card_name(x) for x in s["mat"][k]]
-        p = Choice(t("drws.q.replace"), opts, lambda i: ["place", i], player=s["active"])
-        p.guard = True  # after the payments' OKs: the first card is no answer
-        return p
+        # guarded: after the payments' OKs, the first card is no answer
+        return Choice(t("drws.q.replace"), opts, lambda i: ["place", i], player=s["active"], guard=True)
     if ph == "score":
         return _ask_score(s)
     if ph == "judge":
@@ -568,7 +567,7 @@ def _ask_mat(got, ahead=()):
     return p
 
 
-def _ask_code(title, kind, player, then, exclude=(), was=None, lines=()):
+def _ask_code(title, kind, player, then, exclude=(), was=None, lines=(), guard=False):
     """A card of one type: from the catalogue, or a custom card named by the players
     (was: the card under the cursor, else the first; a custom one's name given again)."""
     codes = [c for c in D.CATALOGUE[kind] if c not in exclude]
@@ -583,7 +582,7 @@ def _ask_code(title, kind, player, then, exclude=(), was=None, lines=()):
 
     initial = codes.index(was) if was in codes else len(codes) if custom else 0
     # lines under the player's name: the first is drawn in the title bar (core.play.choice)
-    return Choice(title, opts, chosen, initial, player=player, lines=[title] + list(lines) if lines else [])
+    return Choice(title, opts, chosen, initial, player=player, lines=[title] + list(lines) if lines else [], guard=guard)
 
 
 def _ask_predictions(s):
@@ -782,9 +781,8 @@ def _ask_score(s):
     lines = [t("drws.scoring", s["round"])]
     if "i:first" in s["mat"]["i"]:
         opts = [t("drws.nobody")] + s["players"]
-        p = Choice(t("drws.q.first"), opts, lambda i: adjust(i - 1), lines=lines)
-        p.guard = True  # "Nobody" is no answer a stray OK gives
-        return p
+        # guarded: "Nobody" is no answer a stray OK gives
+        return Choice(t("drws.q.first"), opts, lambda i: adjust(i - 1), lines=lines, guard=True)
     return adjust(-1)
 
 
@@ -832,15 +830,12 @@ def _ask_rules(s):
     rank = sorted(range(n), key=lambda p: s["place"][p])
     last, second = rank[-1], rank[-2]
 
-    def guarded(p):  # a choice of one player's, after the score sheet's OK
-        p.guard = True
-        return p
-
+    # guarded: a choice of one player's, after the score sheet's OK
     def scoring(code):
-        return guarded(_ask_code(t("drws.q.prediction"), "p", second, lambda pr: ["rules", code, pr], exclude=s["used"],
-                                 lines=[t("drws.by_second")]))
+        return _ask_code(t("drws.q.prediction"), "p", second, lambda pr: ["rules", code, pr], exclude=s["used"],
+                         lines=[t("drws.by_second")], guard=True)
 
-    return guarded(_ask_code(t("drws.q.scoring"), "s", last, scoring, exclude=s["used"], lines=[t("drws.by_last")]))
+    return _ask_code(t("drws.q.scoring"), "s", last, scoring, exclude=s["used"], lines=[t("drws.by_last")], guard=True)
 
 
 # ---------------------------------------------------------------- tables, views, result
