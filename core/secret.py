@@ -226,6 +226,7 @@ class SecretFlow:
         self.voter = None
         self.at = 0
         self._vote = None  # (when, stack, answers given) at the last vote, for both()
+        self._said = None  # the voter's answers in words (Secret.said), made as their chain opens
 
     def names(self):
         return self.all_names
@@ -243,6 +244,7 @@ class SecretFlow:
 
     def _begin(self):
         i = len(self.answers)
+        self._said = self.p.said(i) if self.p.said else None
         q = self.p.first(i)
         arrange(q, self.seed, i, 0)
         open_prompt(self, q)
@@ -251,10 +253,10 @@ class SecretFlow:
     def prepare(self, f):
         """Build the recorded screen's texts now, so that the press that records an
         answer draws only cached ones: it sends a whole frame after most prompts, and a
-        vote must take at most 30 ms on the Pico (Democrazy's took 30-34)."""
-        said = self.p.said
+        vote must take at most 30 ms on the Pico (Democrazy's took 30-34). The answers in
+        words are made once, as the chain opens: the press that records one only finds it."""
         f.prepare([t(w) for w in self.p.recorded] + [t("secret.change"), t(self.onward())]
-                  + ([x[1] for x in said(len(self.answers))] if said else []))
+                  + [x[1] for x in self._said or ()])
 
     def answered(self, q, value):
         if q.kind == "vote" or q.kind == "number" and q.votes:  # cast on a lit button: both() may take it back
@@ -296,12 +298,11 @@ class SecretFlow:
 
     def said(self):
         """The words of the answer just given (Secret.said), or None."""
-        said = self.p.said
-        if said is None or not self.answers:
+        if self._said is None or not self.answers:
             return None
-        k = len(self.answers) - 1
-        for answer, words in said(k):
-            if answer == self.answers[k]:
+        given = self.answers[-1]
+        for answer, words in self._said:
+            if answer == given:
                 return words
         return None
 
