@@ -232,6 +232,33 @@ def test_the_yes_and_no_buttons_cast_the_yes_and_no_cards(make_box):
         assert saves.fetch(box.storage, "democrazy")[0]["l"][-1][:2] == ["ballot", code]
 
 
+def test_with_the_anonymous_reveal_a_joker_takes_the_presses_of_a_plain_vote(make_box):
+    """The lit buttons stay dark and cast nothing: every card, YES, NO or a joker, is the
+    D-pad from a random entry (core.secret.arrange), OK and the confirm's OK."""
+    from core import games, savefile
+    from host_sim import fakes
+
+    for k in (0, 1, 2):  # YES, NO, Ann's joker
+        storage = fakes.MemStorage()
+        savefile.store(storage, "democrazy", {"players": NAMES, "reveal": "anon"}, 5, BALLOT_AT, 1)
+        box = make_box(storage=storage)
+        box.do(*(["DOWN"] * [x[0] for x in games.GAMES].index("democrazy")), "OK", "OK", "wait 1000", "OK")
+        top = box.app.top()
+        assert top.title == "Your card" and top.leds != "both" and box.leds.state[:2] == (0, 0)
+        box.do("YES", "NO")
+        assert box.app.top() is top  # nothing cast
+        box.to(k)
+        box.do("OK")
+        assert box.lines()[0] == "Cast this card?"
+        box.do("OK")
+        assert "Vote recorded." in box.lines()
+        box.do("OK")
+        for _ in NAMES[1:]:
+            box.do("wait 1000", "OK").to(0).do("OK", "OK", "OK")
+        cast = saves.fetch(box.storage, "democrazy")[0]["l"][-1]
+        assert cast[0] == "ballot" and (cast[1] == "YN"[k] if k < 2 else cast[1] not in "YN")
+
+
 def test_a_voter_may_change_their_card_until_they_pass_the_box_on(make_box):
     """The recorded screen names the card cast to its voter; BACK lets them cast again
     (here a joker instead of YES), the next voter's hand-over still to come."""

@@ -392,8 +392,9 @@ def _ballot(s):
     lines = [_law_line(s, s["law"])] + ([t("democrazy.out", ", ".join(out))] if out else [])
     said = lambda k: [(c, t("democrazy.c." + c)) for c in _cards(s, voters[k])]  # noqa: E731 (the card cast, to its voter)
     ballot = Secret(t("democrazy.vote"), voters, lambda k: _ask_card(s, voters[k]), cast, said, lines=lines)
-    if s["reveal"] == "open":  # every voter is told before voting that names are shown
-        ballot.recorded = ("vote.recorded", "vote.open_hidden", "vote.open_hidden2")
+    # a vote's words; with the open reveal every voter is told before voting that names are shown
+    ballot.recorded = ("vote.recorded",) + (("vote.open_hidden", "vote.open_hidden2") if s["reveal"] == "open"
+                                            else ("vote.hidden", "vote.hidden2"))
     return ballot
 
 
@@ -486,10 +487,12 @@ def _law_line(s, law):
 
 
 def _ask_card(s, i):
-    """The lit YES and NO buttons cast YES and NO at once (answers n and n+1); a card
-    taken with OK from the list, which starts on a random entry (core.secret.arrange),
-    is confirmed first, whichever it is: a stray OK never spends a joker, and the presses
-    do not tell which card was cast."""
+    """A card taken with OK from the list, which starts on a random entry
+    (core.secret.arrange), is confirmed first, whichever it is: a stray OK never spends
+    a joker, and the presses do not tell which card was cast. With the open reveal the
+    lit YES and NO buttons also cast YES and NO at once (answers n and n+1): every card
+    is shown by name there anyway. With the anonymous one they stay dark, or a joker
+    would be told by its presses (the D-pad and two OKs, where a vote is one lit press)."""
     cards = _cards(s, i)
     labels = [t("vote.yes"), t("vote.no")] + [_joker_name(c) for c in cards[2:]]
     n = len(cards)
@@ -499,7 +502,8 @@ def _ask_card(s, i):
             return cards[k - n]
         return Confirm(t("democrazy.q.cast"), lambda _: cards[k], lines=[labels[k]])
 
-    return Choice(t("democrazy.your_card"), labels, cast, votes=(n, n + 1))
+    lit = (n, n + 1) if s["reveal"] == "open" else None
+    return Choice(t("democrazy.your_card"), labels, cast, votes=lit)
 
 
 def _card_row(name, code):
