@@ -359,7 +359,7 @@ def test_the_ledger_is_corrected_from_the_game_menu_at_any_moment():
     for a in (["mat"] + m["c"] + m["v"] + m["i"], ["draw"], ["predict", 1, 2, 3]):
         sess.apply(a, False)
     fixes = dict(g.overrides(sess.state))
-    assert list(fixes) == ["Someone spoke", "Correct the ledger"]
+    assert list(fixes) == ["Someone spoke", "Correct the ledger", "Correct the mat"]
     p = sess.state["starter"]
     ask = fixes["Correct the ledger"].answer(p)
     assert ask.fields[0][1] == 0  # holds nothing yet: nothing to give back
@@ -372,6 +372,45 @@ def test_the_ledger_is_corrected_from_the_game_menu_at_any_moment():
     sess.undo()
     assert repr(sorted(sess.state.items())) == before
     assert "Nothing to correct" in refused(sess.state, ["adjust", p, 0, 0, 0, 0, 0])
+
+
+def test_the_mat_is_corrected_from_the_game_menu_until_a_card_is_put_to_the_vote():
+    """Each slot opens on the card that lies there; the confirm names the cards that
+    change; the places drawn stand; undo takes the correction back; after the first
+    vote there is no such entry, and the action is refused."""
+    from core.session import Session
+
+    sess = Session("drws", {"players": NAMES[:3]}, 5, (), None)
+    m = mat(i=("i:speak", "i:top"))
+    for a in (["mat"] + m["c"] + m["v"] + m["i"], ["draw"], ["predict", 1, 2, 3]):
+        sess.apply(a, False)
+    places = list(sess.state["place"])
+    ask = dict(g.overrides(sess.state))["Correct the mat"]
+    lying = m["c"] + m["v"] + m["i"]
+    names = [g.card_name(c) for c in lying]
+    new = None
+    for k in range(6):
+        assert ask.options[ask.initial] == names[k]
+        pick = ask.initial if k != 3 else [i for i, x in enumerate(ask.options) if x not in names][0]
+        new = ask.options[pick] if k == 3 else new
+        ask = ask.answer(pick)
+    assert ask.kind == "confirm" and ask.lines == [new]
+    before = repr(sorted(sess.state.items()))
+    sess.apply(ask.answer(True), False)
+    assert g.card_name(sess.state["mat"]["v"][1]) == new and sess.state["place"] == places
+    assert sess.last() == "Mat corrected"
+    sess.undo()
+    assert repr(sorted(sess.state.items())) == before
+    st = sess.state["starter"]
+    for k in range(3):
+        sess.apply(["chips", (st + k) % 3, 7, 0, 0, 0], False)
+    assert "Correct the mat" in dict(g.overrides(sess.state))
+    sess.apply(["card", "c:02"], False)
+    assert "Correct the mat" not in dict(g.overrides(sess.state))
+    sess.apply(["vote", 1, 1, 0, 1, 0, 1], False)
+    sess.apply(["result", 0], False)
+    assert "Correct the mat" not in dict(g.overrides(sess.state))  # (and in the next turn's card:)
+    assert "Not possible now" in refused(dict(sess.state, phase="card"), ["remat"] + lying)
 
 
 def test_speaking_is_recorded_during_a_tile_ballot(make_box):

@@ -26,6 +26,8 @@ Actions (plain lists, validated by apply()):
   ["next"]                     the score sheet was read
   ["rules", scoring, prediction]  the next scoring and prediction rules (last place,
                                next-to-last choose)
+  ["remat", c1, c2, v1, v2, i1, i2]  the table corrects the mat (game menu) until a card
+                               is put to the vote: the places drawn and the chips stand
   ["adjust", seat, w, p, y, g, points]  the table corrects the ledger (game menu): chips
                                per colour added (from the pool, its rule holding) or
                                taken (back to the pool), points added or taken
@@ -71,6 +73,7 @@ MAX_ADJUST = 500
 _FORMAT = "drws.e.format"
 # The phases in which the table's corrections and "whoever speaks pays 3" are taken.
 PLAYING = ("predict", "chips", "card", "vote", "result", "pay", "place", "score", "judge", "sheet", "rules")
+BEFORE_VOTE = ("predict", "chips", "card")  # with _unvoted(): the mat may be corrected
 
 
 def new(settings, seed):
@@ -154,12 +157,23 @@ def _give(s, p, got):
 
 def _do_mat(s, a):
     """["mat", c1, c2, v1, v2, i1, i2]: the six cards dealt onto the mat."""
+    _do_remat(s, a)
+    s["phase"] = "draw"
+    s["notes"] = []
+
+
+def _do_remat(s, a):
+    """["remat", c1, .., i2]: the mat's six cards as they lie (a correction; the places
+    drawn stand: chance is final)."""
     cards = [_code(a[1 + k], (SLOTS[k],)) for k in range(6)]
     if D.clash(cards[:2]):
         raise ValueError(t("drws.e.clash"))
     s["mat"]["c"], s["mat"]["v"], s["mat"]["i"] = cards[0:2], cards[2:4], cards[4:6]
-    s["phase"] = "draw"
-    s["notes"] = []
+
+
+def _unvoted(s):
+    """No card has been voted on yet: the mat may still be corrected."""
+    return s["round"] == 1 and s["votes"] is None
 
 
 def _do_draw(s, a):
@@ -346,6 +360,8 @@ _ACTIONS = {
     ("sheet", "next"): (1, _do_next),
     ("rules", "rules"): (3, _do_rules),
 }
+for _ph in BEFORE_VOTE:  # the mat corrected, while no card has been voted on
+    _ACTIONS[(_ph, "remat")] = (7, _do_remat, _unvoted)
 for _ph in PLAYING:  # the table's corrections, at any moment of the game
     _ACTIONS[(_ph, "spoke")] = (6, _do_spoke)
     _ACTIONS[(_ph, "adjust")] = (7, _do_adjust)
@@ -549,22 +565,35 @@ def opening():
     return _ask_mat([])
 
 
-def _ask_mat(got, ahead=()):
+def _ask_mat(got, ahead=(), then=None):
     """The mat's cards, slot by slot: an edit (core.prompts.open_prompt), one screen
     for the eight slots; BACK goes to the slot before. ahead: the cards chosen for this
-    slot and the next ones before BACK came here, each under the cursor again."""
+    slot and the next ones before BACK came here, each under the cursor again. then:
+    what the six cards give (default: the "mat" action)."""
     k = len(got)
     if k == len(SLOTS):
-        return ["mat"] + got
+        return then(got) if then else ["mat"] + got
     title = t("drws.q.mat", t("drws.t." + SLOTS[k]), k % 2 + 1)
     # The second card of a kind is not the first again, nor a correction of its colour.
     taken = [c for c in D.CATALOGUE[SLOTS[k]] if k % 2 and (c == got[-1] or D.clash([got[-1], c]))]
-    p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(got + [code], ahead[1:]), exclude=taken,
+    p = _ask_code(title, SLOTS[k], None, lambda code: _ask_mat(got + [code], ahead[1:], then), exclude=taken,
                   was=ahead[0] if ahead else None)
     p.edit = "mat"
     if got:
-        p.undo = lambda: _ask_mat(got[:-1], [got[-1]] + list(ahead))
+        p.undo = lambda: _ask_mat(got[:-1], [got[-1]] + list(ahead), then)
     return p
+
+
+def _ask_remat(s):
+    """The mat's six cards again, each under the cursor as it lies, then confirmed
+    with the cards that change."""
+    lying = s["mat"]["c"] + s["mat"]["v"] + s["mat"]["i"]
+
+    def done(cards):
+        new = [card_name(c) for k, c in enumerate(cards) if c != lying[k]]
+        return Confirm(t("drws.o.mat"), lambda _: ["remat"] + cards, lines=new or [t("drws.o.unchanged")])
+
+    return _ask_mat([], lying, done)
 
 
 def _ask_code(title, kind, player, then, exclude=(), was=None, lines=(), guard=False):
@@ -725,14 +754,18 @@ def _ask_give(s, p, k, title, then):
 
 def overrides(s):
     """The game menu's entries at any moment of the game: "whoever speaks pays 3" while
-    that card is on the mat, and a correction of the ledger (a custom card's effect, a
-    slip): chips per colour and points of one player, confirmed."""
+    that card is on the mat, a correction of the ledger (a custom card's effect, a
+    slip): chips per colour and points of one player, confirmed; and until a card is put
+    to the vote, a correction of the mat (a card picked wrong from its long list: undo
+    stops at the places drawn)."""
     if s["phase"] not in PLAYING:
         return []
     out = []
     if "i:speak" in s["mat"]["i"]:
         out.append((t("drws.a.spoke"), Choice(t("drws.q.who_spoke"), s["players"], _ask_spoke(s))))
     out.append((t("drws.o.ledger"), Choice(t("drws.o.ledger"), s["players"], lambda p: _ask_ledger(s, p))))
+    if s["phase"] in BEFORE_VOTE and _unvoted(s):
+        out.append((t("drws.o.mat"), _ask_remat(s)))
     return out
 
 
