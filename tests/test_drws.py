@@ -472,6 +472,7 @@ def test_a_custom_prediction_card_is_judged_after_the_places_and_both_stay_corre
     before = list(sess.state["totals"])
     reveal = sess.prompt()
     assert reveal.title == "Predictions" and any("(1)" in x for x in reveal.lines)
+    assert "(x): the prediction" in reveal.lines  # what the number in brackets is
     sess.apply(["judge", 10, 0, -3])
     assert sess.state["totals"] == [before[0] + 10, before[1], before[2] - 3]
     assert [row[3] for row in sess.state["sheet"]] == [10, 0, -3] and sess.blocker() == (why, at)

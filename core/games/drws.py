@@ -829,8 +829,8 @@ def _ask_points(title, what, n, got, then):
 
 def _prediction_lines(s):
     """The predictions revealed on the places before prediction points, best first: who
-    predicted what (and the colour noted for "noted colour x5"), who was right, and the
-    players whose tie the box drew (marked *)."""
+    predicted what (in brackets, and the colour noted for "noted colour x5"), who was
+    right, and the players whose tie the box drew (marked *); a key below."""
     n = s["n"]
     now = [s["totals"][p] - s["sheet"][p][3] for p in range(n)]
     place = D.places(now, s["order"])
@@ -844,6 +844,7 @@ def _prediction_lines(s):
         tie = [q for q in range(n) if q != p and now[q] == now[p]]  # placed by the box's draw
         drawn = drawn or bool(tie)
         out.append("{}. {} ({}){}{}".format(place[p], s["players"][p][:6], said, " +15" if ok else "", "*" if tie else ""))
+    out.append(t("drws.pred_key"))
     if drawn:
         out.append(t("drws.drawn"))
     return out
