@@ -188,6 +188,20 @@ def test_a_rejected_law_leaves_the_table_alone():
     assert not s["adopted"] and s["blue"] == []
 
 
+def test_the_final_values_are_asked_beside_the_blue_laws_on_the_table():
+    s = new(jokers="own")
+    g.apply(s, ["fin"])
+    assert g.prompt(s).lines == ["No blue laws on the table"]
+    s = new(jokers="own")
+    for law in (["Tax", "heart"], ["", "star"]):
+        g.apply(s, ["propose", 1, 1] + law + [-1])
+        g.apply(s, ["ballot", "Y", "Y", "Y", "N"])
+        g.apply(s, ["next"])
+    g.apply(s, ["fin"])
+    assert g.prompt(s).title == "Value of each colour"
+    assert g.prompt(s).lines == ["Blue laws: Tax (heart), star"]
+
+
 @pytest.mark.parametrize("end", ["fin", "bag"])
 def test_the_end_and_the_final_count(end):
     s = new()

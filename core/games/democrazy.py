@@ -358,7 +358,10 @@ def prompt(s):
         return _reveal(s)
     if ph == "values":
         fields = [(t("democrazy.f." + c), 0, 99, None) for c in COLOURS]
-        return Fields(t("democrazy.q.values"), fields, lambda v: ["values"] + v, initial=[1, 1, 1, 1])
+        # the blue laws on the table, which may change what a colour is worth
+        laws = [_label(b) for b in s["blue"]]
+        lines = [t("democrazy.blue_on", ", ".join(laws)) if laws else t("democrazy.no_blue")]
+        return Fields(t("democrazy.q.values"), fields, lambda v: ["values"] + v, initial=[1, 1, 1, 1], lines=lines)
     if ph == "pawns":
         i = len(s["pawns"])
         fields = [(t("democrazy.f." + c), 0, 15, None) for c in COLOURS]
