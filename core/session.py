@@ -15,7 +15,8 @@ Undo may go several steps back, but never across a sealed action:
 Between such actions undo works as usual, so a joker dealt at the start or a prediction
 made early does not switch undo off for the round. undo_limit() is how far back it may
 go, blocker() why not further. The actions undone are kept for redo() until a new action
-is applied; redo only re-applies what was already applied.
+is applied; redo only re-applies what was already applied. After an undo the prompt
+starts on the entry that gave the action undone, where it gives it at once (entered()).
 """
 
 from core import games, savefile
@@ -30,6 +31,29 @@ def shown(game, state, action):
     if p is not None and p.kind != "secret":
         p.last = _brief(game, state, action)
     return p
+
+
+def entered(p, action):
+    """Start p on the entry that gives `action` when p gives it at once: the values of
+    fields, a number, an entry of a list. After an undo the table sees what it entered
+    and corrects it, rather than the defaults (a player's pawns back at 0). A prompt
+    whose answer opens another screen is left as it is."""
+    k = p.kind
+    if k == "fields":
+        tried = [list(action[len(action) - len(p.fields) :])]
+    elif k == "number" and not p.votes:
+        tried = action[-1:]
+    elif k == "choice":
+        tried = range(len(p.options))
+    else:
+        return
+    for v in tried:
+        try:
+            if p.answer(v) == action:
+                p.initial = v
+                return
+        except Exception:  # not an entry this prompt takes
+            pass
 
 
 def _brief(game, state, action):
@@ -92,8 +116,12 @@ class Session:
                 self.save_error = str(e)
 
     def prompt(self):
-        """The prompt on screen now, with the last action on it (shown())."""
-        return shown(self.game, self.state, self.log[-1] if len(self.log) else None)
+        """The prompt on screen now, with the last action on it (shown()); after an undo,
+        on the entry that gave the action undone (entered())."""
+        p = shown(self.game, self.state, self.log[-1] if len(self.log) else None)
+        if p is not None and self.redo_log:
+            entered(p, self.redo_log[-1])
+        return p
 
     def apply(self, action, save=True, after=None):
         """Validate and apply; ValueError (with the reason) leaves everything unchanged.

@@ -202,6 +202,21 @@ def test_the_final_values_are_asked_beside_the_blue_laws_on_the_table():
     assert g.prompt(s).lines == ["Blue laws: Tax (heart), star"]
 
 
+def test_undo_at_the_final_ranking_shows_the_pawns_as_entered():
+    from core.session import Session
+
+    sess = Session("democrazy", {"players": NAMES}, 11, (["start", 0], ["seen"], ["fin"], ["values", 1, 0, 2, 1]))
+    for i, p in enumerate(([3, 1, 1, 1], [1, 2, 2, 1], [0, 0, 3, 3], [6, 0, 0, 0])):
+        sess.apply(["pawns", i] + p, False)
+    assert sess.prompt() is None
+    sess.undo()
+    ask = sess.prompt()
+    assert ask.title == "Pawns per colour" and ask.player == 3 and ask.initial == [6, 0, 0, 0]
+    sess.apply(ask.answer([5, 1, 0, 0]), False)  # corrected
+    sess.undo(2)
+    assert sess.prompt().initial == [0, 0, 3, 3]
+
+
 @pytest.mark.parametrize("end", ["fin", "bag"])
 def test_the_end_and_the_final_count(end):
     s = new()
