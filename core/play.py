@@ -115,7 +115,7 @@ class Play:
     def show(self):
         app = self.app
         app.home()
-        p = self.session.prompt()
+        p = prepare.ready(self.session) or self.session.prompt()
         if p is None:
             self.final()
         else:

@@ -18,8 +18,9 @@ the next question of the same move, that screen is drawn on a frame nobody sees
 (rehearse()): its words are looked up and its texts built, and the press that opens it
 draws from them. When it finishes an action, the action is
 applied to a copy of the game's state, the copy is kept, and the game's next prompt of
-the copy is drawn the same way; the press that confirms that very action takes the kept
-state (taken()) instead of applying it again. Nothing a game does is special-cased: a
+the copy is made and drawn the same way; the press that confirms that very action takes
+the kept state (taken()) and its prompt (ready()) instead of making them again (on the
+Pico a judged guess said again took 28 ms of the verdict's press). Nothing a game does is special-cased: a
 game's contract (prompt, apply, sealed) is all this reads.
 
 A new game's setup (setup()) loads the game while the players are set up, indexes its
@@ -111,7 +112,8 @@ def _turns(p):
     return (sides[1], sides[0]) if sides else ()
 
 
-_kept = [None]  # (state, log length, action, the state after it): see taken()
+_kept = [None]  # [state, log length, action, the state after it, its prompt or None]: taken()
+_ready = [None]  # (state, its prompt) for the state taken(): ready()
 
 
 def ahead(play, p):
@@ -129,30 +131,44 @@ def _prepare(play, p, v):
             s = play.session
             state = _copy(s.state)
             s.game.apply(state, nxt)
-            _kept[0] = (s.state, len(s.log), nxt, state)
+            kept = _kept[0] = [s.state, len(s.log), nxt, state, None]
             if s.game.sealed(nxt):  # its screen tells the secret: see the docstring
                 alike = getattr(s.game, "alike", None)
                 states = alike(state, nxt) if alike else ()
-                return [lambda: _outcomes(states, s.game, nxt, names)] if states else None
-            nxt = shown(s.game, state, nxt)
+                return [lambda: _outcomes(kept, states, s.game, names)] if states else None
+            nxt = kept[4] = shown(s.game, state, nxt)
         rehearse(nxt, names)
     except Exception:  # only a speed-up
         pass
 
 
-def _outcomes(states, game, action, names):
+def _outcomes(kept, states, game, names):
     for x in states:
-        rehearse(shown(game, x, action), names)
+        p = shown(game, x, kept[2])
+        rehearse(p, names)
+        if x is kept[3]:  # the real one (alike()'s contract): its prompt is kept
+            kept[4] = p
 
 
 def taken(session, action):
     """The state `action` leads to from the session's state, when it was prepared (a copy
-    the caller may keep), else None. Whatever was kept goes."""
+    the caller may keep), else None; its prompt, when it was made, goes to ready().
+    Whatever was kept goes."""
     k = _kept[0]
     _kept[0] = None
     if k is not None and k[0] is session.state and k[1] == len(session.log) and k[2] == action:
+        _ready[0] = (k[3], k[4])
         return k[3]
     return None
+
+
+def ready(session):
+    """The prompt made ahead for the session's state, when taken() gave that state and
+    it was made (the game's words for it, a judged guess said again, are not made twice),
+    else None."""
+    r = _ready[0]
+    _ready[0] = None
+    return r[1] if r is not None and r[0] is session.state else None
 
 
 def setup(app, game_id):

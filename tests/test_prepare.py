@@ -188,14 +188,25 @@ def test_the_press_onto_a_prepared_screen_builds_none_of_its_texts(make_box):
 def test_the_ok_to_a_guess_verdict_builds_none_of_its_texts_whichever_it_is(make_box):
     """What the Rule?!'s guesses in the 4-player script, wrong and right, hints off and on:
     while "Guess this?" is read both verdicts are drawn (wtr.alike), and the OK that shows
-    the true one builds no text."""
+    the true one builds no text and makes no prompt (the one made ahead is taken)."""
+    from core.games import load
+
+    wtr = load("wtr")
     with open(os.path.join(HERE, "scripts", "wtr_4players.txt")) as f:
         lines = [x.strip() for x in f if x.strip() and not x.startswith(("#", "expect"))]
     box = make_box()
     verdicts = []
     for i, line in enumerate(lines):
         if line == "OK" and lines[i - 1] == "wait 1000" and box.lines()[0] == "Guess this?":
-            assert built_on_press(box, "OK") == [], box.lines()
+            made, shown = [], []
+            real, show = wtr.prompt, box.display.show
+            wtr.prompt = lambda st: made.append(1) or real(st)
+            box.display.show = lambda *a, **k: shown.append(len(made)) or show(*a, **k)
+            try:
+                assert built_on_press(box, "OK") == [], box.lines()
+            finally:
+                wtr.prompt, box.display.show = real, show
+            assert shown[0] == 0  # no prompt made before the verdict was on the panel
             verdicts.append([x for x in box.lines() if x in ("RIGHT!", "WRONG")])
         else:
             box.do(line)

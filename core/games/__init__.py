@@ -54,11 +54,11 @@ Optional:
   closing(state)        -> small lines added under the final ranking (a solo level's
                            sum and what it carries forward)
   alike(state, action)  -> [state, ...] for a sealed action just applied to state: the
-                           states each of its outcomes leaves, in a fixed order, state's
-                           own among them, the others stand-ins of the same shape (What the
-                           Rule?!'s guess: RIGHT, then WRONG). core.prepare draws the
-                           prompt of every one while the action's confirm is read, the same
-                           work whatever the secret
+                           states each of its outcomes leaves, in a fixed order, state
+                           itself among them (the same object), the others stand-ins of
+                           the same shape (What the Rule?!'s guess: RIGHT, then WRONG).
+                           core.prepare draws the prompt of every one while the action's
+                           confirm is read, the same work whatever the secret
   opening()             -> the prompt a new game opens on, when it depends neither on
                            the settings nor on a player (DRWS's mat): core.prepare draws it
                            while the players are set up

@@ -434,16 +434,16 @@ def sealed(a):
 
 
 def alike(s, a):
-    """A guess the box judged: its verdicts, RIGHT then WRONG (core.games' contract). The
-    WRONG one is s's own when the guess was wrong, else one with a stand-in card where its
-    how-near lines go (hints agreed)."""
+    """A guess the box judged: its verdicts, RIGHT then WRONG (core.games' contract): s
+    itself for the verdict it got, a copy for the other one (a wrong one with a stand-in
+    card where its how-near lines go, hints agreed)."""
     note = s["note"]
     if a[0] != "guess" or not note:
         return []
     me, guess = note[1], note[2]
-    if note[0] != "wrong":
-        note = ["wrong", me, guess, [None, 0, 0] if s["hints"] else None]
-    return [_noted(s, ["right", me, guess]), _noted(s, note)]
+    if note[0] == "wrong":
+        return [_noted(s, ["right", me, guess]), s]
+    return [s, _noted(s, ["wrong", me, guess, [None, 0, 0] if s["hints"] else None])]
 
 
 def _noted(s, note):
