@@ -118,6 +118,22 @@ def test_a_joker_is_offered_once_and_then_refused():
         g.apply(s, ["ballot", "Y", other, "N", "N"])  # not the joker Ben holds
 
 
+def test_the_jokers_played_are_listed_without_a_name_split_over_two_lines():
+    for lang in ("en", "de", "nl"):
+        i18n.set_lang(lang)
+        try:
+            s = new(jokers="own")
+            g.apply(s, ["propose", 0, 0, "", "", -1])
+            g.apply(s, ["ballot", "W", "B", "E", "W"])
+            from core.show import ShowScreen
+
+            shown = ShowScreen(g.prompt(s), None).lines
+            for code, count in (("W", "2x "), ("B", ""), ("E", "")):
+                assert any(count + g.t("democrazy.c." + code) in x for x in shown), (lang, shown)
+        finally:
+            i18n.set_lang("en")
+
+
 def test_own_jokers_are_named_when_played():
     s = new(jokers="own")
     assert s["phase"] == "turn" and s["jokers"] == ""

@@ -516,13 +516,20 @@ def _card_row(name, code):
 
 
 def _jokers(codes):
-    """The jokers of a ballot by kind: "2x white shoe, Embrouille"."""
-    played = []
+    """The jokers of a ballot by kind, "2x white shoe, Embrouille", in lines that never
+    split one ("White shoe," / "Black shoe": a wrap inside a name reads as two cards)."""
+    lines = []
     for c in JOKERS:
         k = codes.count(c)
         if k:
-            played.append(("{}x ".format(k) if k > 1 else "") + t("democrazy.c." + c))
-    return ", ".join(played)
+            part = ("{}x ".format(k) if k > 1 else "") + t("democrazy.c." + c)
+            if lines and len(lines[-1]) + 2 + len(part) <= NARROW:
+                lines[-1] += ", " + part
+                continue
+            if lines:
+                lines[-1] += ","
+            lines.append(part)
+    return lines
 
 
 def _why(s):
@@ -536,9 +543,7 @@ def _reveal(s):
     the reveal."""
     codes = s["votes"]
     lines = ([_why(s)] if s["overruled"] else []) + [t("democrazy.counts", codes.count("Y"), codes.count("N"))]
-    jokers = _jokers(codes)
-    if jokers:
-        lines.append(jokers)
+    lines += _jokers(codes)
     big = t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
     then = _next
     if s["reveal"] == "open":
