@@ -197,6 +197,24 @@ def test_a_common_symbol_is_one_choice_and_then_the_law_needs_no_name():
         i18n.set_lang("en")
 
 
+def test_a_law_read_aloud_keeps_its_dot_secret_until_the_result():
+    """The rulebook's read-aloud variant: the proposer's own confirm names the dot, the
+    ballot and the game menu do not, the result does."""
+    s = new(law="read")
+    g.apply(s, ["seen"])
+    ask = g.prompt(s).answer(0).answer(0).answer(1)  # propose, red, black dot
+    assert ask.title == "Put to the vote?" and ask.lines == ["Red, black dot"]
+    g.apply(s, ask.answer(True))
+    assert g.prompt(s).lines == ["Red, dot secret"]
+    assert g.describe(s, ["propose", 0, 1, "", "", -1]) == "Proposed: Red, dot secret"
+    g.apply(s, ["ballot", "Y", "Y", "N", "N"])  # a tie: the black dot rejects
+    assert "Red, black dot" in g.prompt(s).lines and not s["adopted"]
+    plain = new()
+    g.apply(plain, ["seen"])
+    g.apply(plain, ["propose", 0, 1, "", "", -1])
+    assert g.prompt(plain).lines == ["Red, black dot"]
+
+
 def test_a_rejected_law_leaves_the_table_alone():
     s = new(jokers="own")
     g.apply(s, ["propose", 1, 1, "Tax", "heart", -1])

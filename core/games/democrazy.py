@@ -37,6 +37,9 @@ Rulings where the rulebook is silent (the help text says them):
 - Everyone votes, the proposer too. A joker is spent once played, whatever the result.
 - The reveal is open as in the rulebook (each player's card by name); the "anonymous
   reveal" setting shows counts only, and then no screen links a player to a card.
+- The rulebook lets a table read the law card aloud instead of showing it: its dot stays
+  the proposer's secret. With that setting the ballot names the law without its dot,
+  and the result says the dot.
 - A blue law whose symbol is already on the table (compared without case) replaces that
   law when adopted; the 7th blue law with a new symbol or none names, before the vote,
   the law it would replace.
@@ -58,6 +61,7 @@ OPTIONS = (
     ("jokers", "democrazy.jokers", ("box", "own")),
     ("mix", "democrazy.mix", ("433", "343", "334")),
     ("reveal", "democrazy.reveal", ("open", "anon")),
+    ("law", "democrazy.law", ("shown", "read")),
 )
 WHEN = {"mix": lambda st: st.get("jokers", "box") == "box"}  # the deck's mix: only when the box deals
 COLOURS = ("red", "green", "blue", "yellow")
@@ -116,7 +120,7 @@ def new(settings, seed):
     if not isinstance(players, (list, tuple)) or not seats("democrazy", len(players)):
         raise ValueError(t("democrazy.e.players"))
     n = len(players)
-    mode, mix, reveal = options(OPTIONS, settings, t("democrazy.e.format"))
+    mode, mix, reveal, law = options(OPTIONS, settings, t("democrazy.e.format"))
     rng = Rng(seed)
     jokers = ""
     if mode == "box":
@@ -128,6 +132,7 @@ def new(settings, seed):
         "n": n,
         "mode": mode,
         "reveal": reveal,  # "open": each card by name; "anon": counts only
+        "read": law == "read",  # the law card read aloud: its dot secret until the result
         "draw": rng.below(n),  # who starts if the table lets the box draw
         "jokers": jokers,  # the dealt kinds, seat order ("" with physical jokers)
         "spent": [0] * n,  # 1 once a player's joker is played
@@ -475,12 +480,18 @@ def _label(b):
 
 
 def _confirm(s, law):
-    return Confirm(t("democrazy.q.ok"), lambda _: ["propose"] + law, lines=[_law_line(s, law)])
+    return Confirm(t("democrazy.q.ok"), lambda _: ["propose"] + law, lines=[_law_line(s, law, True)])
 
 
-def _law_line(s, law):
+def _law_line(s, law, dot=False):
+    """The law in one line: its colour or label, its dot (unless the card is read aloud
+    and the dot is not asked for: the proposer's own screen, the result) and the law it
+    replaces."""
     colour = t("democrazy.red") if law[0] == 0 else _label([law[2], law[3]])
-    line = t("democrazy.law_w" if law[1] == 0 else "democrazy.law_b", colour)
+    if s["read"] and not dot:
+        line = t("democrazy.law_read", colour)
+    else:
+        line = t("democrazy.law_w" if law[1] == 0 else "democrazy.law_b", colour)
     at = _symbol_at(s, law[3]) if law[0] else -1
     if at < 0 and law[0] and law[4] >= 0:
         at = law[4]
@@ -543,6 +554,8 @@ def _reveal(s):
     the reveal."""
     codes = s["votes"]
     lines = ([_why(s)] if s["overruled"] else []) + [t("democrazy.counts", codes.count("Y"), codes.count("N"))]
+    if s["read"]:  # the dot, kept by the proposer until now
+        lines.append(_law_line(s, s["law"], True))
     lines += _jokers(codes)
     big = t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
     then = _next
