@@ -174,6 +174,7 @@ MMAG_TURN = ("turn", "mmag", 3, {}, [["start", 0]], [
     for a in range(5) if mask >> a & 1 for b in range(5) if mask >> b & 1], 1)
 DEMOCRAZY_TURN = ("turn", "democrazy", 5, {}, [["start", 0], ["seen"]], [
     [["propose", 0, 0, "", "", -1], (["ballot"] + ["Y"] * 5, [["Y"] * 5]), ["next"]]], SEEDS)
+DEMOCRAZY_ANON = ("turn",) + DEMOCRAZY_TURN[1:3] + ({"reveal": "anon"},) + DEMOCRAZY_TURN[4:]
 # the starting chips all white, then the setup's notes as read: the turn starts on the card's screen; each
 # payment (2 chips, "like left") taken in white: a payment starts with no chip chosen
 WHITE = [(None, [[7, 0, 0, 0]])] * 3
@@ -212,7 +213,8 @@ SECTIONS = (
     ("## Presses per ballot and turn: the voting games", (
         "Counted from the keys each prompt takes (`core.playout.keys`), over %d seeds: a voter, from the OK that opens "
         "their private screen to the OK that passes the box on; a default turn, from its first screen to the next "
-        "turn's. Democrazy, 5 players: a red law with a white dot, everyone YES, the result and the cards read. Das "
+        "turn's. Democrazy, 5 players: a red law with a white dot, everyone YES, the result and the cards read; with the anonymous reveal the lit buttons are dark and every card, a "
+        "joker's too, is the D-pad from a random entry, OK and the confirm's OK (issue 50). Das "
         "Regeln Wir Schon!, 3 players: a correction card, everyone YES with one tile, the result, each payment's two "
         "chips chosen (a payment starts with none chosen since issue 50: two presses more each), the card placed. Issue 31 asks for 3 presses a voter with one tile (hand-over, YES or NO, OK) and 15 a default "
         "turn; the tile count starts at random (core.secret.arrange) so that presses never tell the answer: a voter "
@@ -220,6 +222,7 @@ SECTIONS = (
      ("what", "mean", "min", "max"), "%.1f",
      [("Democrazy: one voter ({n} voters)", DEMOCRAZY_TURN, voters("ballot"), None),
       ("Democrazy: a default turn ({n} turns)", DEMOCRAZY_TURN, turns("propose"), None),
+      ("Democrazy, anonymous reveal: one voter, a joker's presses ({n} voters)", DEMOCRAZY_ANON, voters("ballot"), None),
       ("Democrazy: one voter in the scripts ({n} voters)",
        [("script", n) for n in ("democrazy_4players.txt", "democrazy_10players.txt", "democrazy_table.txt")],
        voters("ballot"), None),
