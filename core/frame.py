@@ -35,7 +35,8 @@ class _Screens(Recent):
     Frame): a screen drawing texts of the old generation moves them up without a turn, so
     it never drops the rest of them halfway through (a prepared screen whose texts were
     split over the two generations was built again in part). The new generation holds the
-    screens since the turn: fewer than `size` texts, plus one screen's."""
+    screens since the turn: fewer than `size` texts, plus one screen's and those drawn
+    ahead while it is up (Frame(ahead=True): at most four, core.prepare)."""
 
     def get(self, key):
         v = self.new.get(key)
@@ -90,12 +91,16 @@ def face(size):
 
 
 class Frame:
-    def __init__(self):
+    def __init__(self, ahead=False):
+        """ahead: a screen drawn ahead, nobody sees it (core.prepare): its texts join the
+        generation of the screen on the panel, so that every screen prepared while that
+        one is up is still there when a press shows one of them."""
         self.buf = bytearray(W * PAGES)
         self.lines = []
         self.cut = []  # texts drawn since clear() that did not fit between the edges
-        _recent.turn()
-        _recent_big.turn()
+        if not ahead:
+            _recent.turn()
+            _recent_big.turn()
 
     def clear(self):
         _recent.turn()

@@ -26,9 +26,9 @@ game's contract (prompt, apply, sealed) is all this reads.
 A new game's setup (setup()) loads the game while the players are set up, indexes its
 words and draws the prompt it opens on (not on the stock firmware: see there).
 
-Limits. One screen ahead, the likely answers only, OK's first and the page turns last:
-core.frame keeps the texts of the latest screens (at least 12 texts' worth), and a page
-turn's are the ones it must find. It is only a speed-up: whatever fails in it is dropped,
+Limits. One screen ahead, the likely answers only, OK's first and the page turns last.
+core.frame keeps the texts of the screen on the panel and of every screen drawn ahead
+while it is up (Frame(ahead=True)), and of the screen before. It is only a speed-up: whatever fails in it is dropped,
 and the press then does the work as if nothing had been prepared; a kept state is taken
 only by the same action on the same state (same state object, same log length).
 
@@ -91,7 +91,7 @@ def rehearse(p, names=()):
             __import__(mod)
         unseen = _Unseen(names)
         getattr(sys.modules[mod], fn)(unseen, p, False)
-        unseen.screen.draw(Frame())
+        unseen.screen.draw(Frame(ahead=True))
     except Exception:  # see above
         pass
 

@@ -57,7 +57,7 @@ class Screen:
         pass
 
 
-_bars = Recent(2)  # title -> page 0 as title_bar() draws it
+_bars = Recent(4)  # title -> page 0 as title_bar() draws it: the panel's and those drawn ahead (core.prepare)
 
 
 def title_bar(f, title):
