@@ -582,7 +582,7 @@ def table_game():
     hand; jokers played; Fin; red worth 12. Returns (settings, actions, paths)."""
     i18n.set_lang("en")
     n = 10
-    settings = {"players": ["P%d" % (i + 1) for i in range(n)], "jokers": "box", "mix": "433", "reveal": "open"}
+    settings = {"players": ["P%d" % (i + 1) for i in range(n)], "jokers": "box", "mix": "433", "reveal": "open", "law": "shown"}
     s = g.new(settings, autoplay.box_seed())
     actions, paths = [], []
 
@@ -664,13 +664,88 @@ def test_a_whole_ten_player_game_with_every_override(make_box):
     assert box.lines()[0] == "Final result"
 
 
+def test_a_hurried_tables_slips_change_nothing_it_did_not_mean(make_box):
+    """democrazy_slips.txt: the table game with a vote cast on the wrong lit button and
+    changed before the box is passed on, and a double OK on the cards played (its expect
+    lines check the screens): the game's log is the table game's, action for action."""
+    _, actions, _ = table_game()
+    logs = []  # the saved log at each ballot's result
+    box = make_box()
+    with open(os.path.join(HERE, "scripts", "democrazy_slips.txt")) as f:
+        for line in f.read().splitlines():
+            seen = box.lines()[0]
+            assert box.runner.do(line) is None, line
+            if box.lines()[0] == "Result" and seen != "Result":
+                logs.append(saves.fetch(box.storage, "democrazy")[0]["l"])
+    assert box.lines()[0] == "Final result"
+    assert len(logs) == 6 and all(log == actions[: len(log)] for log in logs)  # 5 ballots, 1 overruled
+
+
+def test_with_the_anonymous_reveal_every_card_is_cast_the_same_way(make_box):
+    """democrazy_anon.txt: each voter's presses from their card list to the recorded
+    screen are D-pad moves and two OKs, jokers and plain votes alike."""
+    box = make_box()
+    with open(os.path.join(HERE, "scripts", "democrazy_anon.txt")) as f:
+        lines = [x for x in f.read().splitlines() if x and not x.startswith(("#", "expect"))]
+    chains, keys = [], None
+    for line in lines:
+        if box.lines()[0] == "Your card" and keys is None:
+            keys = []
+        if keys is not None:
+            keys.append(line)
+        assert box.runner.do(line) is None, line
+        if keys is not None and "Vote recorded." in box.lines():
+            chains.append((keys, box.lines()[2]))
+            keys = None
+    cast = [c for _, c in chains]
+    assert len(chains) == 10 and {"YES", "NO"} & set(cast) and set(cast) - {"YES", "NO"}
+    for k, card in chains:
+        assert k[-2:] == ["OK", "OK"] and set(k[:-2]) <= {"UP", "DOWN"}, (k, card)
+
+
+def with_slips(lines):
+    """The table game with a hurried table's slips (tests/scripts/democrazy_slips.txt):
+    the first voter who casts on a lit button casts the other one first, sees it on the
+    recorded screen and changes it with BACK; the first "Cards played" gets a second OK
+    at once, which leaves it on screen."""
+    from core.app import App
+    from host_sim import fakes
+
+    app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+    run = script.Runner(app)
+    out = ["# Democrazy, 10 players (issue 50): the table game with slips: a vote changed before",
+           "# the box is passed on, a double OK on the cards played. From democrazy_table.txt."]
+    changed = doubled = False
+    for line in lines[1:]:
+        if not changed and line in ("YES", "NO") and app.top().title == "Your card":
+            other = "NO" if line == "YES" else "YES"
+            out += [other, 'expect "BACK: change it"', "BACK", 'expect "Your card"']
+            changed = True
+        out.append(line)
+        assert run.do(line) is None, line
+        if not doubled and line == "OK" and app.frame.lines[0].startswith("Cards played"):
+            out += ["OK", 'expect "%s"' % app.frame.lines[0]]
+            doubled = True
+    assert changed and doubled
+    return out
+
+
+def anon_game():
+    """A 10-player game with the anonymous reveal whose ballot has jokers and plain votes
+    (tests/scripts/democrazy_anon.txt): every card is cast the same way."""
+    i18n.set_lang("en")
+    return autoplay.random_game("democrazy", 10, 7, {"reveal": "anon"})
+
+
 if __name__ == "__main__":
     i18n.use("ui")
     settings, actions, paths = table_game()
     lines = autoplay.game_script("democrazy", settings, actions, paths)
-    with open(os.path.join(HERE, "scripts", "democrazy_table.txt"), "w") as f:
-        f.write("\n".join(lines) + "\n")
-    print("wrote democrazy_table.txt")
+    for name, text in (("democrazy_table.txt", lines), ("democrazy_slips.txt", with_slips(lines)),
+                       ("democrazy_anon.txt", autoplay.game_script("democrazy", *anon_game()))):
+        with open(os.path.join(HERE, "scripts", name), "w") as f:
+            f.write("\n".join(text) + "\n")
+        print("wrote " + name)
 
 
 @pytest.mark.parametrize("lang,red_white,red_black", [
