@@ -866,6 +866,124 @@ def table_game(seed=1):
     return settings, actions, paths
 
 
+def long_game(seed=4):
+    """The 4-player script of issue 50 (tests/scripts/drws_long.txt): a whole game as a
+    table plays it, the box's own seed: the mat, one card picked wrong, is corrected from
+    the game menu after the places are drawn; every tile count is cast on the lit YES or
+    NO as it stands (untouched: core.secret.arrange's start), each voter on YES at least
+    once; from round 2 the scoring and prediction cards are custom ones. Returns
+    (settings, actions, paths)."""
+    from core.prompts import is_prompt
+    from core.secret import arrange, chain_seed
+
+    i18n.set_lang("en")
+    settings = {"players": ["P1", "P2", "P3", "P4"], "pool": "25"}
+    box = autoplay.box_seed()
+    s = g.new(settings, box)
+    rng = Rng(seed)
+    actions, paths = [], []
+    corrected = False
+    on_yes = set()  # voters who cast YES as the count stood
+
+    def walk(p, answer):
+        pairs = []
+        while is_prompt(p):
+            v = answer(p)
+            pairs.append((p, v))
+            p = p.answer(v)
+        return p, pairs
+
+    while g.prompt(s) is not None:
+        p = g.prompt(s)
+        ph = s["phase"]
+        if ph == "predict" and not corrected:
+            k = [o[0] for o in g.overrides(s)].index("Correct the mat")
+            lying = [g.card_name(c) for c in s["mat"]["c"] + s["mat"]["v"] + s["mat"]["i"]]
+            slot = [0]
+
+            def right(q):  # each slot as it lies, but the first voting card
+                if q.kind == "confirm":
+                    return True
+                slot[0] += 1
+                if slot[0] != 3:
+                    return q.initial
+                return [i for i, x in enumerate(q.options[:-1]) if x not in lying][0]
+
+            a, pairs = walk(g.overrides(s)[k][1], right)
+            path = ("override", k, pairs)
+            corrected = True
+        elif ph == "vote":
+            step = chain_seed(box, len(actions))
+            cast = []
+            for i in range(len(p.voters)):
+                q = p.first(i)
+                arrange(q, step, i, 0)
+                side = 1 if p.voters[i] not in on_yes else rng.below(2)
+                cast.append([side, q.initial])
+                if side:
+                    on_yes.add(p.voters[i])
+            path = [(p, cast)]
+            a = p.answer(cast)
+        elif ph == "rules":
+            named = ["Sc%d" % (s["round"] + 1), "Pr%d" % (s["round"] + 1)]
+
+            def custom(q):
+                if q.kind == "choice":
+                    return len(q.options) - 1  # "Custom card…"
+                if q.kind == "text":
+                    return named.pop(0)
+                return True
+
+            a, path = walk(p, custom)
+        else:
+            path = []
+            a = random_action(p, rng, path)
+        try:
+            g.apply(s, a)
+        except ValueError:
+            continue
+        actions.append(a)
+        paths.append(path)
+    assert corrected and on_yes == {0, 1, 2, 3}
+    return settings, actions, paths
+
+
+def test_the_long_game_asks_each_custom_card_once_and_casts_what_the_voters_saw(make_box):
+    """drws_long.txt on the box: every tile count cast as it stood is the one the voter
+    then sees repeated ("n tiles on YES"); the mat corrected after the places were drawn;
+    from round 2 each scoring round asks the custom scoring card's points once (under its
+    name) and the custom prediction card's once, after the predictions' reveal."""
+    with open(os.path.join(HERE, "scripts", "drws_long.txt")) as f:
+        lines = f.read().splitlines()
+    box = make_box()
+    asked = []  # (title, what) of each sequence of points asked (one per player)
+    untouched = 0
+    before = None
+    for line in lines:
+        top = box.app.top()
+        if line in ("YES", "NO") and getattr(top, "on_vote", None) and before and before[0] != "Press only one!":
+            shown = top.value
+            assert box.runner.do(line) is None, line
+            assert "%s, tiles: %d" % (line, shown) in box.lines(), box.lines()  # what was cast, said
+            untouched += 1
+            before = box.lines()
+            continue
+        assert box.runner.do(line) is None, line
+        text = box.lines()
+        if text[0] in ("Custom card points", "Prediction points") and (before is None or before[0] != text[0]):
+            asked.append((text[0], [x for x in text[1:] if x.startswith(("Sc", "Pr")) or x.endswith("custom cards")][0]))
+        before = text
+    assert untouched > 0 and box.lines()[0] == "Final result"
+    _, actions, _ = long_game()
+    assert "remat" in [a[0] for a in actions]
+    # one entry of custom points per scoring round (the custom scoring card among them),
+    # and one for the custom prediction card from round 2, never both for the same card
+    scored = [a for a in actions if a[0] == "score"]
+    assert [w for k, w in asked if k == "Prediction points"] == ["Pr2", "Pr3", "Pr4", "Pr5"], asked
+    assert len([w for k, w in asked if k == "Custom card points"]) == len(scored) == 5, asked
+    assert not [w for k, w in asked if k == "Custom card points" and w.startswith("Pr")], asked
+
+
 def one_round():
     """The bench's 4-player session (tests/scripts/drws_4players.txt): a random game's
     setup and first round, to the next rules chosen (a whole game is 3,600 lines, too
@@ -895,6 +1013,10 @@ if __name__ == "__main__":
     with open(os.path.join(HERE, "scripts", "drws_4players.txt"), "w") as f:
         f.write("\n".join(one_round()) + "\n")
     i18n.use("ui")
+    lines = autoplay.game_script("drws", *long_game())
+    lines[0] = lines[0].replace("(host_sim.autoplay)", "(tests/test_drws.py long_game: the mat corrected, tiles cast as they stand, custom cards)")
+    with open(os.path.join(HERE, "scripts", "drws_long.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
     settings, actions, paths = table_game()
     lines = autoplay.game_script("drws", settings, actions, paths)
     lines[0] = lines[0].replace("(host_sim.autoplay)", "(tests/test_drws.py table_game: speaking in a vote, a ledger correction, a custom card that takes)")
