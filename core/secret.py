@@ -181,14 +181,28 @@ class VoteScreen(Screen):
 class Recorded(Screen):
     """What the voter gave, to the voter alone before they pass the box on: where the
     secret says its answers (Secret.said), the answer in words on page 3 (SAID_PAGE, the
-    only page that depends on it) and BACK to change it."""
+    only page that depends on it) for SAID_MS, and BACK to change it. Then the answer
+    goes from the screen, whatever it was: a box left on this screen, or put to sleep
+    and woken by the next player, does not show it."""
 
     SAID_PAGE = 0x08  # y 24-31
+    SAID_MS = 4000
 
     def __init__(self, flow):
         Screen.__init__(self)
         self.flow = flow
         self.title = flow.p.title
+        self.since = None  # when it was first drawn
+        self.said = True  # the answer is on screen
+
+    def tick(self, now):
+        if self.since is None:
+            self.since = now
+        elif self.said and ticks_diff(now, self.since) >= self.SAID_MS:
+            self.said = False
+            self.flow.app.refresh(self.SAID_PAGE)  # sent whatever the answer was
+            return True
+        return False
 
     def on_event(self, kind, button):
         if kind == B.RELEASE and button == B.OK:
@@ -199,14 +213,14 @@ class Recorded(Screen):
 
     def draw(self, f):
         words = self.flow.p.recorded
-        said = self.flow.said()
+        said = self.flow.said() if self.said else None
         title_bar(f, self.title)
         f.center(t(words[0]), 16)
         if said is not None:
             f.center(said, 24)
         f.center(t(words[1]), 32)
         f.center(t(words[2]), 40)
-        if said is not None:
+        if self.flow.p.said:
             f.center(t("secret.change"), 48)
         f.center(t(self.flow.onward()), 56)
 

@@ -340,6 +340,25 @@ def test_a_voter_may_change_their_card_until_they_pass_the_box_on(make_box):
     assert cast[0] == "ballot" and cast[1] not in "YN"
 
 
+def test_the_card_cast_goes_from_the_screen_after_a_moment_whatever_it_was(make_box):
+    """The recorded screen names the card for Recorded.SAID_MS: a box left there, or put
+    to sleep and woken by someone else, no longer shows it; the pages are the same for
+    every card then, and BACK still changes it."""
+    from core.secret import Recorded
+
+    seen = []
+    for button in ("YES", "NO"):
+        box = resumed(make_box, "democrazy", BALLOT_AT, NAMES)
+        box.do("wait 1000", "OK", button)
+        assert button in box.lines()
+        box.do("wait %d" % Recorded.SAID_MS)
+        assert button not in box.lines() and "BACK: change it" in box.lines()
+        seen.append((box.lines(), bytes(box.display.buf)))
+        box.do("BACK")
+        assert box.lines()[0] == "Your card"
+    assert seen[0] == seen[1]
+
+
 def test_the_last_voter_is_told_that_ok_ends_the_vote(make_box):
     """"OK: pass it on" while voters are to come; the last voter's OK reveals, and says so."""
     box = resumed(make_box, "democrazy", BALLOT_AT, NAMES)
