@@ -128,9 +128,10 @@ class App:
         """Do this work while the table reads the screen, one item per step, in order: a
         function called (core.prepare's: the next screen drawn ahead). A press that comes
         during an item waits for it, so an item starts only in the moments right after
-        the box answered a press or a release (within WARM_MS of the first step after it:
-        the frame on the panel and the game saved; no button held), when a new screen is
-        being read; what is left waits for the next press. An item may return more
+        the box answered a press or a release (within WARM_MS of the first step after it
+        with no button held: the frame on the panel and the game saved; a D-pad press that
+        opened a new screen reports no release, and a hand holds a button 100-150 ms), when
+        a new screen is being read; what is left waits for the next press. An item may return more
         items (a list), done before the rest. Replaces what is still pending: warm()
         cancels it."""
         self._warm = list(work)
@@ -162,7 +163,7 @@ class App:
             for kind, button in events:
                 self._guard(self._dispatch, kind, button)
         elif not self.asleep:
-            if self._answered is None:  # the first step after the input's: it is answered
+            if self._answered is None and not mask:  # the first step after the input's, none held
                 self._answered = now
             quiet = ticks_diff(now, self._last_input)
             idle = self.settings["sleep"]
@@ -172,7 +173,7 @@ class App:
             if self._load_native is not None and not mask and not self._dirty:
                 load, self._load_native = self._load_native, None
                 self._guard(lambda: self._use(load()))
-            elif self._warm and ticks_diff(now, self._answered) < WARM_MS and not mask and not self._dirty:
+            elif self._warm and self._answered is not None and ticks_diff(now, self._answered) < WARM_MS and not self._dirty:
                 more = self._guard(self._warm.pop(0))
                 if isinstance(more, list):
                     self._warm[0:0] = more
