@@ -138,6 +138,12 @@ def run(app, hw, steps=None):
     settle = False
     while steps is None or n < steps:
         n += 1
+        if settle:
+            # The garbage of the press just answered goes before the next step, whose idle
+            # work (core.prepare) makes what it keeps: on a swept heap that lands low, not
+            # above the garbage, where it would split the free space once that is swept.
+            settle = False
+            gc.collect()
         now = ticks_ms()
         try:
             app.step(now, read())
@@ -146,9 +152,6 @@ def run(app, hw, steps=None):
         if app.frames != pushed:
             pushed = app.frames
             settle = True  # collect on the next pass, once this frame's work is done
-        elif settle:
-            settle = False
-            gc.collect()
         if display.failed:
             display.recover(ticks_ms())
         if hw.wdt is not None:
