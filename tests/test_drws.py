@@ -394,7 +394,7 @@ def test_the_mat_is_corrected_from_the_game_menu_until_a_card_is_put_to_the_vote
         pick = ask.initial if k != 3 else [i for i, x in enumerate(ask.options) if x not in names][0]
         new = ask.options[pick] if k == 3 else new
         ask = ask.answer(pick)
-    assert ask.kind == "confirm" and ask.lines == [new]
+    assert ask.kind == "confirm" and ask.lines == [names[3] + " \u2192 " + new]
     before = repr(sorted(sess.state.items()))
     sess.apply(ask.answer(True), False)
     assert g.card_name(sess.state["mat"]["v"][1]) == new and sess.state["place"] == places
@@ -1031,6 +1031,17 @@ def test_the_pool_size_is_asked_only_with_four_or_five_players_and_not_said_agai
         i18n.set_lang(lang)
         assert [i18n.t("drws.pool." + v) for v in values] == list(values)  # was "25 (4-5 players)"
     i18n.set_lang("en")
+
+
+def test_a_tie_is_the_active_players_choice_not_a_hurried_ok(make_box):
+    """After a tied reveal, "Tie: you decide" takes OK only once it has been up a moment:
+    the reveal's second OK does not adopt the card."""
+    box = resumed(make_box, to_vote() + [["vote", 1, 2, 0, 1, 0, 1]])
+    assert box.lines()[0] == "YES 2 : 2 NO"
+    box.do("wait 1000", "OK", "OK")
+    assert box.lines()[0] == "Tie: you decide"
+    box.do("wait 1000", "DOWN", "OK")
+    assert saves.fetch(box.storage, "drws")[0]["l"][-1] == ["result", 0]
 
 
 def test_the_tally_and_the_predictions_are_read_before_ok_goes_on(make_box):

@@ -554,9 +554,9 @@ def _reveal(s):
     the reveal."""
     codes = s["votes"]
     lines = ([_why(s)] if s["overruled"] else []) + [t("democrazy.counts", codes.count("Y"), codes.count("N"))]
+    lines += _jokers(codes)
     if s["read"]:  # the dot, kept by the proposer until now
         lines.append(_law_line(s, s["law"], True))
-    lines += _jokers(codes)
     big = t("democrazy.adopted") if s["adopted"] else t("democrazy.rejected")
     then = _next
     if s["reveal"] == "open":

@@ -586,12 +586,12 @@ def _ask_mat(got, ahead=(), then=None):
 
 def _ask_remat(s):
     """The mat's six cards again, each under the cursor as it lies, then confirmed
-    with the cards that change."""
+    with the cards that change ("Purple worth 0 -> Purple worth 2")."""
     lying = s["mat"]["c"] + s["mat"]["v"] + s["mat"]["i"]
 
     def done(cards):
-        new = [card_name(c) for k, c in enumerate(cards) if c != lying[k]]
-        return Confirm(t("drws.o.mat"), lambda _: ["remat"] + cards, lines=new or [t("drws.o.unchanged")])
+        changes = ["{} \u2192 {}".format(card_name(lying[k]), card_name(c)) for k, c in enumerate(cards) if c != lying[k]]
+        return Confirm(t("drws.o.mat"), lambda _: ["remat"] + cards, lines=changes or [t("drws.o.unchanged")])
 
     return _ask_mat([], lying, done)
 
@@ -709,7 +709,9 @@ def _reveal(s):
     title = t("drws.v.tally", yes, no)
     # Guarded: the last voter's second OK does not skip the table's reveal.
     if yes == no:
-        decide = Choice(t("drws.q.tie"), [t("drws.a.adopt"), t("drws.a.reject")], lambda i: ["result", 1 - i], player=s["active"])
+        # guarded: the active player's choice, which the reveal's OK must not make
+        decide = Choice(t("drws.q.tie"), [t("drws.a.adopt"), t("drws.a.reject")], lambda i: ["result", 1 - i],
+                        player=s["active"], guard=True)
         return Show(title, lambda _: decide, lines=lines + [t("drws.tie")], guard=True)
     adopted = 1 if yes > no else 0
     return Show(title, lambda _: ["result", adopted], lines=lines + [t("drws.adopted" if adopted else "drws.rejected")],
