@@ -131,9 +131,9 @@ class App:
         the box answered a press or a release (within WARM_MS of the first step after it
         with no button held: the frame on the panel and the game saved; a D-pad press that
         opened a new screen reports no release, and a hand holds a button 100-150 ms), when
-        a new screen is being read; what is left waits for the next press. An item may return more
-        items (a list), done before the rest. Replaces what is still pending: warm()
-        cancels it."""
+        a new screen is being read; what is left waits for the next press. An item may
+        return more items (a list), done before the rest. Replaces what is still pending:
+        warm() cancels it."""
         self._warm = list(work)
 
     def after(self, fn):
