@@ -801,6 +801,21 @@ def test_the_script_plays_five_rounds_to_the_end():
 # scripts, random games of 3 and 5 players through the box, random_game_fits).
 
 
+def played(s, p, rng, move, actions, paths):
+    """A scripted game's move: `move` ((action, path)) or, None, a random one from prompt
+    p (host_sim.autoplay's paths), applied to s and kept; one the game refuses is not
+    kept (the loop draws again)."""
+    if move is None:
+        path = []
+        move = (random_action(p, rng, path), path)
+    try:
+        g.apply(s, move[0])
+    except ValueError:
+        return
+    actions.append(move[0])
+    paths.append(move[1])
+
+
 def table_game(seed=1):
     """The 3-player script (tests/scripts/drws_3players.txt): a whole random game as
     host_sim.autoplay plays it (the box's own seed), in which the table also records
@@ -854,14 +869,8 @@ def table_game(seed=1):
                 a = a.answer(a.initial)
             done.add("take")
         else:
-            path = []
-            a = random_action(p, rng, path)
-        try:
-            g.apply(s, a)
-        except ValueError:
-            continue
-        actions.append(a)
-        paths.append(path)
+            a = None
+        played(s, p, rng, a and (a, path), actions, paths)
     assert done == {"spoke", "adjust", "take"}, done
     return settings, actions, paths
 
@@ -936,14 +945,8 @@ def long_game(seed=4):
 
             a, path = walk(p, custom)
         else:
-            path = []
-            a = random_action(p, rng, path)
-        try:
-            g.apply(s, a)
-        except ValueError:
-            continue
-        actions.append(a)
-        paths.append(path)
+            a = None
+        played(s, p, rng, a and (a, path), actions, paths)
     assert corrected and on_yes == {0, 1, 2, 3}
     return settings, actions, paths
 
