@@ -22,10 +22,12 @@ app.step(time.ticks_ms(), buttons.read()) every few ms.
   drawing text and finding a frame's changed columns take a fraction of the time the
   portable core needs, with the same bytes.
 - Garbage is collected in the first loop pass after a frame was pushed (the user is
-  reading it), and in the loop's first pass (the boot's garbage, swept before the first
-  idle step loads what stays: blit's loops were left in the middle of the heap, a 74 KB
-  piece split off its largest free block), so the collector never runs in the middle of answering a press: a press
-  takes the same time whatever the heap held before (YES and NO alike).
+  reading it), after a step that took a press or a release (an OK acts on its release:
+  what it loads for good, 23's first OK core.savefile, was put above the press's garbage,
+  and split the heap's largest free block from 199 to 111 KB once that was swept), and
+  in the loop's first pass (the boot's garbage), so the collector never runs in the
+  middle of answering a press: a press takes the same time whatever the heap held
+  before (YES and NO alike).
 - I2C errors: the display adapter never raises; it flags `failed` and the loop calls
   display.recover(), which re-initialises the panel and pushes the whole frame.
 """
@@ -136,14 +138,15 @@ def run(app, hw, steps=None):
     poll = config.POLL_MS
     idle = config.IDLE_POLL_MS
     n = 0
-    pushed = app.frames
+    seen = (app.frames, app.inputs)
     settle = True  # the boot's garbage too: what the first idle step loads (blit) lands low
     while steps is None or n < steps:
         n += 1
         if settle:
-            # The garbage of the press just answered goes before the next step, whose idle
-            # work (core.prepare) makes what it keeps: on a swept heap that lands low, not
-            # above the garbage, where it would split the free space once that is swept.
+            # The garbage of the step just done goes before the next one, whose work
+            # (core.prepare's idle items, the release an OK acts on) makes what it keeps:
+            # on a swept heap that lands low, not above the garbage, where it would split
+            # the free space once that is swept.
             settle = False
             gc.collect()
         now = ticks_ms()
@@ -151,9 +154,9 @@ def run(app, hw, steps=None):
             app.step(now, read())
         except OSError as e:  # hardware trouble below the core; the game state lives on
             print("step:", repr(e))
-        if app.frames != pushed:
-            pushed = app.frames
-            settle = True  # collect on the next pass, once this frame's work is done
+        if (app.frames, app.inputs) != seen:
+            seen = (app.frames, app.inputs)
+            settle = True  # collect on the next pass, once this step's work is done
         if display.failed:
             display.recover(ticks_ms())
         if hw.wdt is not None:

@@ -365,3 +365,28 @@ def test_pause_sleeps_to_the_next_grid_line_whatever_the_step_took(dev):
     before = dev.clock.now
     fw.pause(hw, 2)
     assert dev.clock.now == before + 2
+
+
+def test_garbage_is_collected_first_and_after_each_step_that_pushed_a_frame_or_took_input(dev, monkeypatch):
+    """run() collects before its first step (the boot's garbage) and in the pass after a
+    step that pushed a frame or took a press or a release: OK acts on its release, and what
+    that loads for good (a game's first OK imports core.savefile) must land on a swept heap,
+    not above the press's garbage."""
+    hw = dev.hardware()
+    app = fw.boot(hw)
+    seen = []
+
+    class GC:
+        def collect(self):
+            seen.append((app.frames, app.inputs))
+
+    monkeypatch.setattr(fw, "gc", GC())
+    fw.run(app, hw, steps=polls(100))
+    assert seen == [(0, 0), (1, 0)]  # before the first step, after the boot frame
+    del seen[:]
+    dev.press("OK", dev.clock.now + 20, ms=100)
+    fw.run(app, hw, steps=polls(300))
+    assert app.frame.lines[0] == "Players"
+    # run()'s first pass again; then the press, which drew no new frame (OK acts on its
+    # release), collected before the release; then the release's frame
+    assert seen == [(1, 0), (1, 1), (2, 2)], seen
