@@ -57,7 +57,7 @@ class App:
         self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
         self._after = []  # work for after the next push to the panel (saves)
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)
-        self.inputs = 0  # steps that took button events so far (and after one of these)
+        self.inputs = 0  # steps that took button events so far (the device loop collects after one)
         self.changes = 0
         self._warm = []  # work for while the box is idle, see warm()
         self._answered = None  # when the last input was answered (drawn, saved), see warm()

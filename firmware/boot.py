@@ -32,9 +32,11 @@ BUILTINS = ("array", "binascii", "io", "json", "machine", "os", "time")
 sys.path.remove(".frozen")
 rest = sys.path[:]
 sys.path[:] = [".frozen"]
-for name in BUILTINS:
-    sys.modules[name] = __import__(name)
-sys.path.extend(rest)
+try:  # whatever stops it (no heap, a Ctrl-C), the path comes back: '.frozen', then the rest
+    for name in BUILTINS:
+        sys.modules[name] = __import__(name)
+finally:
+    sys.path.extend(rest)
 
 if os.listdir("/") in ([], ["main.tmp"]):  # a new filesystem, or its first start cut short
     try:

@@ -22,12 +22,15 @@ app.step(time.ticks_ms(), buttons.read()) every few ms.
   drawing text and finding a frame's changed columns take a fraction of the time the
   portable core needs, with the same bytes.
 - Garbage is collected in the first loop pass after a frame was pushed (the user is
-  reading it), after a step that took a press or a release (an OK acts on its release:
-  what it loads for good, 23's first OK core.savefile, was put above the press's garbage,
-  and split the heap's largest free block from 199 to 111 KB once that was swept), and
-  in the loop's first pass (the boot's garbage), so the collector never runs in the
-  middle of answering a press: a press takes the same time whatever the heap held
-  before (YES and NO alike).
+  reading it), after a step that took button events (App.inputs: a press, a release, a
+  repeat), and in the loop's first pass (the boot's garbage). An OK acts on its release:
+  what that loads for good (a game's first OK imports core.savefile) was put above the
+  press's garbage and split the heap's largest free block, 199 -> 111 KB on the emulated
+  Pico, once that garbage was swept. The collection after the press runs while the
+  button is held: core.buttons takes no release in the 20 ms after a press, and a
+  collection takes 3-4 ms (emulated Pico, 30-40 KB in use). So the collector never
+  runs between an event and the frame that answers it, and a press takes the same time
+  whatever the heap held before (YES and NO alike).
 - I2C errors: the display adapter never raises; it flags `failed` and the loop calls
   display.recover(), which re-initialises the panel and pushes the whole frame.
 """
