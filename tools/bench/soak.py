@@ -336,7 +336,12 @@ _INTRO = {
         "(a guess's verdict; 50 allowed; 44.8 with it, the guess judged while its Confirm is read) and 50.2 ms (a "
         "turn's screen). A new game's "
         "words indexed while the players are set up (prepare.setup) keep the first press after it at 10.8 ms, "
-        "not 47.6."),
+        "not 47.6. The firmware's own boot and loop (31e8233, for 23's last two MISSes): firmware/boot.py keeps the "
+        "built-in modules the app imports (json, array, ...) in sys.modules, which MicroPython otherwise searches for "
+        "on littlefs at every import (23's first OK after power-up 53.8 -> 46.7 ms, boot 111.6 -> 98.7 ms); the loop "
+        "also collects after a step that took a press or a release, since an OK acts on its release and what that "
+        "loads for good was put above the press's garbage (23's largest free block 94.8 -> 177.1 KiB). A row "
+        "measured before 31e8233 shows that split at line 2 (107 KiB)."),
 }
 
 
