@@ -215,30 +215,35 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     shape = _guessing(s)  # the first page: conditions on the shape; LEFT/RIGHT turn pages
     assert shape.title == "Shape" and shape.options[:3] == ["circle", "triangle", "square"]
     left, right = shape.sides
-    assert walk([right]).title == "Count" and walk([left]).title == "Earlier cards"
-    # LEFT twice: colour; NO on "black": "not colour = black", said as its opposite
-    p = walk([left, 5, -2])
-    assert p.options == ["white card", "Check the guess", "+ and ...", "+ or ..."]
+    assert walk([right]).title == "Count" and walk([left]).title == "Colour"
+    assert walk([left, 4]).title == "Earlier cards"  # LEFT twice
+    # LEFT: colour; NO on "black": "not colour = black", said as its opposite
+    p = walk([left, -2])
+    assert p.options == ["white card", "Check the guess", "+ or ...", "+ and ..."]
     assert p.initial == 1  # the cursor waits on "Check"
     check = p.answer(1)
     assert check.lines == ["white card"]
     assert check.answer(True) == ["guess", "not colour = black"]
-    # count even or first card: two parts, the connective on its own line
-    p = walk([right, 0, 3, left, 0])
+    # count even or first card: two parts, the connective on its own line; "or…" opens
+    # the page of the condition before on the entry after it
+    p = walk([right, 0, 2])
+    assert p.title == "Count" and p.options[p.initial] == "odd count"
+    p = p.answer(p.sides[1])  # RIGHT: fill; RIGHT: earlier cards
+    p = p.answer(p.sides[1]).answer(0)
     assert p.options[:3] == ["even count", "  or", "first card"]
     assert p.answer(3).answer(True) == ["guess", "count even or first"]
     # count one of {2, 4} (the Multi tiles), and a relation to the last card
-    p = walk([right, 6, 0b1010, 2, left, 5, 3])
+    p = walk([right, 6, 0b1010, 3, left, 3])
     assert p.options[:3] == ["count 2/4", "  and", "other colour"]
     assert p.answer(3).lines == ["count 2/4 and other colour"]  # the first card: count 2/4
-    assert walk([left, 5, 3]).answer(1).lines == ["other colour (any first card)"]
+    assert walk([left, 3]).answer(1).lines == ["other colour (any first card)"]
     assert p.answer(3).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
     # OK on the connective turns "and" into "or"
     p = p.answer(1)
     assert p.options[1] == "  or"
     assert p.answer(3).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
     # removing the first condition takes the connective after it; the only one starts over
-    assert walk([right, 6, 0b1010, 2, left, 5, 3, 0, 0]).options[0] == "other colour"
+    assert walk([right, 6, 0b1010, 3, left, 3, 0, 0]).options[0] == "other colour"
     assert walk([right, 0, 0, 0]).title == "Shape"
     # a number: NO on "count over" asks the number, then takes its negation
     assert walk([right, -5]).answer(3).options[0] == "count 3 or less"
@@ -249,13 +254,14 @@ def test_the_editor_says_a_condition_on_the_first_card_in_one_step():
     condition from the first-card page away, and the box accepts it."""
     s = new(rule="colour != last.colour and (not first or colour = white)")
     play(s, ["card", c(1)])
-    first = _guessing(s).answer(_guessing(s).sides[0])
+    colour = _guessing(s).answer(_guessing(s).sides[0])  # LEFT twice: earlier cards
+    first = colour.answer(colour.sides[0])
     assert first.options == ["first card", "first card: \u2026", "last was \u2026", "2 back was \u2026", "vs. 2 back \u2026"]
     assert first.answer(1).undo().initial == 1  # BACK on "first card: …": the cursor on it
     white = first.answer(1).answer(3).answer(0)  # LEFT: the colour page, only values
     assert white.options[:2] == ["first card:", "  white card"]  # a long part: two lines
-    p = white.answer(3)  # and ...
-    p = p.answer(7).answer(5).answer(3)  # LEFT twice: the colour page; other colour
+    p = white.answer(4)  # and ...
+    p = p.answer(7).answer(3)  # LEFT: the colour page; other colour
     assert p.options[p.initial] == "Check the guess"
     check = p.answer(p.initial)
     assert check.lines == ["first card: white card and other colour"]
@@ -275,13 +281,57 @@ def _presses(p, answers):
 
 
 def test_common_guesses_take_at_most_ten_presses():
+    """Counted from the editor's first page (the shape page) to the guess confirmed."""
     s = new(rule="colour != last.colour")
     play(s, ["card", c(1)])
-    guess = g.prompt(s).answer(True)
-    n, p = _presses(guess, [0, 7, 5, 3, 1, True])  # LEFT twice (shape, first card, colour)
-    assert p == ["guess", "colour != last.colour"] and n == 9
-    n, p = _presses(guess, [0, 8, 0, 2, -3, 3, True])  # RIGHT: count; NO on square
+    first = g.prompt(s).answer(True).answer(0)
+    n, p = _presses(first, [7, 3, 1, True])  # LEFT: colour; other colour
+    assert p == ["guess", "colour != last.colour"] and n == 7
+    n, p = _presses(first, [8, 0, 3, -3, 3, True])  # RIGHT: count; even; and; NO on square
     assert p == ["guess", "count even and not shape = square"] and n == 10
+
+
+def test_a_guess_is_grouped_as_it_is_said_and_every_page_shows_the_grouping():
+    """"(circle or triangle) and white": "or…" opens on the entry after circle, "(all)
+    and…" waits right below "Check", and the editor's lines show the brackets as built."""
+    s = new(rule="not shape = square and colour = white")
+    play(s, ["card", c(1)])
+    first = g.prompt(s).answer(True).answer(0)
+    p = first.answer(0)  # circle
+    assert p.options == ["circle", "Check the guess", "+ or ...", "+ and ..."]  # no brackets yet: none would change it
+    p = p.answer(2)
+    assert p.title == "Shape" and p.options[p.initial] == "triangle"
+    p = p.answer(1)
+    assert p.options == ["circle", "  or", "triangle", "Check the guess", "+ (all) and ...", "+ or ...", "+ and ..."]
+    grouped = p.answer(4).answer(7).answer(0)  # (all) and; LEFT: colour; white
+    assert grouped.options[:3] == ["(circle or", "  triangle)", "  and"] and grouped.options[3] == "white card"
+    plain = p.answer(6).answer(7).answer(0)  # and: binds the last condition only
+    assert plain.options[:4] == ["circle", "  or", "triangle", "  and"]
+    check = grouped.answer(grouped.initial)
+    assert check.lines == ["(circle or triangle) and white card"]
+    guess = check.answer(True)
+    assert guess == ["guess", "(shape = circle or shape = triangle) and colour = white"]
+    assert R.parse(guess[1]) == ("and", ("or", ("is", 0, "=", 0), ("is", 0, "=", 1)), ("is", 3, "=", 0))
+    assert R.text(R.parse(guess[1])) == guess[1]
+    n, _ = _presses(first, [0, 2, 1, 4, 7, 0, grouped.initial, True])
+    assert n == 10
+    play(s, guess)
+    assert s["note"][0] == "right"
+    assert plain.answer(plain.initial).answer(True)[1] == "shape = circle or (shape = triangle and colour = white)"
+
+
+def test_brackets_are_offered_only_while_the_guess_nests_within_the_limit():
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)])
+    p = g.prompt(s).answer(True).answer(0)
+    for _ in range(6):  # x or y, then (all) and z, again and again
+        p = p.answer(0)
+        p = p.answer(p.options.index("+ or ...")).answer(1)
+        if "+ (all) and ..." not in p.options:
+            break
+        p = p.answer(p.options.index("+ (all) and ..."))
+    rule = R.parse(p.answer(p.options.index("Check the guess")).answer(True)[1])
+    assert R.depth(rule) + 2 > R.MAX_DEPTH >= R.depth(rule)
 
 
 def test_a_card_is_entered_from_the_last_one_a_press_per_attribute_that_differs():
@@ -334,7 +384,7 @@ def test_with_hints_a_wrong_guess_is_told_how_near_it_was():
     assert s["note"][3] is None  # no hints agreed: no hint
     play(s, ["hints"], ["card", c(2, colour=B)], ["guess", "colour != last.colour"])
     assert s["note"][3] == [None, c(1, colour=B, fill=OUT), 0]
-    assert g.prompt(s).lines[1:] == ["Differs only on the first card of a row.", "1\u25cbB fits the guess, not the rule."]
+    assert g.prompt(s).lines[1:] == ["Only a row's first card differs: say what it may be.", "1\u25cbB fits the guess, not the rule."]
     play(s, ["card", c(3)], ["guess", "colour = white"])
     white = c(1, fill=OUT)  # after a white card the rule wants black, the guess white
     assert s["note"][3] == [[white], white, 0]
@@ -422,10 +472,13 @@ def test_random_games_of_both_modes_keep_the_invariants():
 
 
 def _path(s, answers):
-    """The (prompt, answer) pairs of one move answered as listed."""
+    """The (prompt, answer) pairs of one move answered as listed; a list's entry may be
+    given by its label, "-label" for its negation (NO), "<" / ">" for LEFT / RIGHT."""
     p = g.prompt(s)
     out = []
     for a in answers:
+        if type(a) is str:
+            a = p.sides["<>".index(a)] if a in "<>" else -1 - p.options.index(a[1:]) if a[0] == "-" else p.options.index(a)
         out.append((p, a))
         p = p.answer(a)
     assert not is_prompt(p), p.title
@@ -459,14 +512,14 @@ def box_game():
     move(1)  # no guess
     move(0, _fields(c(5, "square", FULL, W)))  # P2: same colour, a miss
     move(0, _fields(c(2, "circle", FULL, B)))  # P3 fits
-    move(0, 7, 5, 3, 1, True)  # guesses "other colour" (LEFT twice: colour): incomplete
+    move(0, "<", "other colour", "Check the guess", True)  # guesses "other colour": incomplete
     move(2, True)  # P4: the table agrees to hints
     move(2, True)  # a hint: nobody objects
     hand = [c(k, "square", OUT, B) for k in range(1, 7)] + [c(k, "circle", FULL, B) for k in range(4, 6)]
     hand += [c(6, "triangle", OUT, W), c(1, "triangle", FULL, W)]
     move(1, *[_fields(x) for x in hand])  # P4 reveals the hand: 1 triangle filled white fits
     move(0, _fields(c(6, "circle", FULL, B)))  # P1 fits
-    move(0, 8, 19, -4, 2, 7, 5, -3, 3, True)  # NO on other fill, and NO on same colour: right
+    move(0, ">", ">", "-other fill", "+ and ...", "<", "-same colour", "Check the guess", True)  # NO on other fill, and NO on same colour: right
     move(True, True)  # the rule revealed, the points
     return settings, [m[0] for m in moves], [m[1] for m in moves]
 
@@ -553,12 +606,45 @@ def table_game():
     move(2, True)  # P2: the table agrees to hints
     move(0, _fields(c(1, "circle", FULL, B)))  # a circle first: a miss
     move(0, _fields(c(4, "triangle", FULL, B)))  # P3 fits
-    move(0, 7, 5, 3, 1, True)  # "other colour": wrong, only on the first card
+    move(0, "<", "other colour", "Check the guess", True)  # "other colour": wrong, only on the first card
     assert s["note"][0] == "wrong" and s["note"][3][0] is None, s["note"]
     move(0, _fields(c(2, "square", OUT, W)))  # P1 fits
+    move(0, *ALTERNATING)  # the alternating colours said through the last card: this rule limits the first card
+    assert s["note"][0] == "wrong" and s["note"][3][0] is None, s["note"]
+    move(0, _fields(c(6, "square", OUT, B)))  # P2 fits
     # other colour, and: the first card page, "first card: …", NO on circle
-    move(0, 7, 5, 3, 2, 7, 1, -1, 4, True)
-    assert s["guesser"] == 0 and s["phase"] == "end"
+    move(0, "<", "other colour", "+ and ...", "<", "<", "first card: \u2026", "-circle", "Check the guess", True)
+    assert s["guesser"] == 1 and s["phase"] == "end"
+    move(True, True, True)
+    assert s["phase"] == "over"
+    return settings, [m[0] for m in moves], [m[1] for m in moves]
+
+
+# "(black card and last was white) or (white card and last was black)", from the guess screen
+ALTERNATING = ("<", "black card", "+ and ...", "<", "<", "last was \u2026", "<", "white card", "+ or ...",
+               "<", "white card", "+ and ...", "<", "<", "last was \u2026", "<", "black card", "Check the guess", True)
+
+
+def first_card_game():
+    """The box's first deck rule, "other colour": a guess that says the alternating colours
+    through the last card and nothing about the first card is right (the first-card
+    ruling); the second rule, "white card", is not guessed by it."""
+    settings = {"players": ["P1", "P2"], "master": "box", "level": "deck", "rounds": "2"}
+    s, moves, move, override = _planner(settings)
+    move(0)  # P1 starts
+    assert s["rule"] == "colour != last.colour", s["rule"]
+    move(0, _fields(c(3, "triangle", FULL, W)))  # fits: any first card does
+    move(0, *ALTERNATING)
+    assert s["note"][0] == "right" and s["guesser"] == 0, s["note"]
+    move(True, True, True)  # right; the rule; the points: round 2
+    assert s["rule"] == "colour = white", s["rule"]
+    move(0, _fields(c(3, "triangle", FULL, W)))  # P2 fits
+    move(0, *ALTERNATING)
+    assert s["note"][0] == "wrong", s["note"]
+    move(0, _fields(c(3, "triangle", FULL, B)))  # P1: a miss
+    move(0, _fields(c(5, "circle", OUT, W)))  # P2 fits
+    move(0, "<", "white card", "Check the guess", True)
+    assert s["note"][0] == "right" and s["guesser"] == 1, s["note"]
     move(True, True, True)
     assert s["phase"] == "over"
     return settings, [m[0] for m in moves], [m[1] for m in moves]
@@ -573,15 +659,17 @@ def expert_game():
     assert s["rule"] == "((last.fill = outline and count != last.count) or (not last.fill = outline and shape != last.shape)) and count in {1, 3, 4, 6}", s["rule"]
     move(0, _fields(c(2, "circle", OUT, W)))  # P2: count 2, a miss
     move(0, _fields(c(1, "circle", OUT, W)))  # P1: fits
-    outline = (2, 4, 8, 0)  # last was: RIGHT twice to the fill page, outline
-    count = (8, 6, 0b101101)  # RIGHT: count, one of 1/3/4/6
-    move(0, 7, *outline, 2, 8, 8, 4, *count, 7, 7, -3, *outline[1:], 9, 4, 11, *count, 12, True)
+    outline = ("last was \u2026", ">", ">", "outline")  # RIGHT twice to the fill page
+    count = (">", "count one of", 0b101101)  # RIGHT: count, one of 1/3/4/6
+    move(0, "<", "<", *outline, "+ and ...", ">", "other count", "+ and ...", *count, "+ or ...",
+         "<", "<", "-last was \u2026", *outline[1:], "+ and ...", "other shape", "+ and ...", *count, "Check the guess", True)
     assert s["guesser"] == 0 and s["note"][0] == "right", s["note"]
     move(True, True, True)
     return settings, [m[0] for m in moves], [m[1] for m in moves]
 
 
-SCRIPTS = {"wtr_4players.txt": box_game, "wtr_human_3players.txt": human_game, "wtr_table.txt": table_game, "wtr_expert.txt": expert_game}
+SCRIPTS = {"wtr_4players.txt": box_game, "wtr_human_3players.txt": human_game, "wtr_table.txt": table_game,
+           "wtr_expert.txt": expert_game, "wtr_first_card.txt": first_card_game}
 
 
 def _script(plan):
@@ -662,7 +750,7 @@ def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
     depth = len(box.app.stack)
     box.do("OK")  # circle
     for k in range(1, 13):
-        box.do("DOWN", "OK", "DOWN", "OK")  # + and ..., triangle
+        box.do("DOWN", "DOWN", "OK", "DOWN", "OK")  # + and ..., triangle
         assert len(box.app.stack) == depth and top().items.count("triangle") == k
     box.do("UP", "OK")  # the last triangle: remove or negate
     assert top().title == "This condition" and len(box.app.stack) == depth + 1

@@ -3,6 +3,7 @@ against an independent reference evaluator, exact equivalence with witnesses, ig
 attributes, the generator and its beginner deck, and the same results under MicroPython."""
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -845,6 +846,57 @@ def test_difference_is_exact(a, seed, near):
         row, c = d
         assert valid_under(a, row) and len(row) == shortest
         assert ref(a, row, c) != ref(b, row, c)
+
+
+# ---------------------------------------------------------------- the first-card ruling
+
+
+def ref_right(rule, guess):
+    """The judge's verdict from the ruling's words (RULES.md): the guess is right when it
+    accepts what the rule accepts after every row the rule allows, the empty row left out
+    when the rule lets any card start and the guess never says "first"."""
+    free = len(ref_set(rule, [])) == 72 and not re.search(r"\bfirst\b", w.text(guess))
+    return all(sorted(ref_set(guess, row)) == acc for row, acc in ref_walk(rule, guess) if row or not free)
+
+
+ALTERNATING = "colour = black and last.colour = white or colour = white and last.colour = black"
+COUNT_UP = " or ".join("last.count = {} and count = {}".format(n, n % 6 + 1) for n in range(1, 7))
+
+
+@pytest.mark.parametrize("rule,guess,right", [
+    ("colour != last.colour", ALTERNATING, True),  # a guess said through the last card's colour
+    ("count = last.count + 1 cyclic", COUNT_UP, True),  # and through its count
+    ("colour != last.colour and (not first or colour = white)", ALTERNATING, False),  # the rule limits the first card
+    ("colour != last.colour and (not first or colour = white)", ALTERNATING + " or first and colour = white", True),
+    ("colour != last.colour", ALTERNATING + " or first and colour = white", False),  # says "first", and wrongly
+    ("colour != last.colour", "colour != last.colour", True),
+    ("colour = white", "colour = white and last.colour in {white, black}", False),  # a first card must be white
+    ("last.colour = white or colour = white", "colour = white or last.colour = white", True),
+    ("last.colour = white", "last.colour in {white}", True),  # refuses every first card: as the guess does
+])
+def test_the_first_card_ruling(rule, guess, right):
+    r, g = w.parse(rule), w.parse(guess)
+    assert (w.judge(r, g) is None) == right == ref_right(r, g)
+
+
+def test_a_guess_that_differs_only_on_a_limited_first_card_is_told_so():
+    r = w.parse("colour != last.colour and (not first or colour = white)")
+    row, c, yes = w.judge(r, w.parse(ALTERNATING))
+    assert row is None and w.attr(c, COLOUR) == 0 and yes == 1  # a white first card fits the rule only
+
+
+@SLOW
+@given(rules2, st.sampled_from([("is", a, "=", v) for a in range(4) for v in VALS[a]]), st.booleans())
+def test_a_guess_equal_on_every_card_but_the_first_is_right_exactly_by_the_ruling(rule, start, named):
+    """A guess that agrees with the rule after every non-empty row is right exactly when the
+    rule accepts any first card, or the guess names the first card the same way. `named`:
+    the guess says "first" (a first card that meets `start`), else it refuses every first
+    card without the word (a condition on the last card, false when there is none)."""
+    rest = ("was", 1, COLOUR, "in", (0, 1))  # true whenever there is a last card
+    g = ("or", ("and", ("first",), start), ("and", rest, rule)) if named else ("and", rule, rest)
+    free = len(ref_set(rule, [])) == 72 and not re.search(r"\bfirst\b", w.text(rule))
+    same_start = w.accepts(g, []) == w.accepts(rule, [])
+    assert (w.judge(rule, g) is None) == (same_start or free and not named) == ref_right(rule, g)
 
 
 # ---------------------------------------------------------------- 5. generator

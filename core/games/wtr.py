@@ -33,6 +33,8 @@ Rulings where the rulebook is silent (the help text says them):
   try a card or a guess twice. Nor across giving up: the rule has been shown.
 - A wrong guess after the table agreed to hints is told how near it was: that it differs
   only on the first card, or the shortest row after which it and the rule disagree.
+- The first-card ruling (RULES.md; wtr_rule.judge): when the rule lets any card start a
+  row, a guess that never says "first" is judged on the rows that have a card.
 """
 
 from core.games import dispatch, integer, options, seats, starter, wtr_entry, wtr_gen, wtr_table
@@ -134,23 +136,6 @@ def _rule(s):
     return parse(s["rule"])
 
 
-MAX_DEPTH = 8  # a guess from the editor nests or, and, not and a condition: 4 levels
-
-
-def _depth(r):
-    """How deeply a parsed rule nests (counted without recursing)."""
-    deepest = 0
-    todo = [(r, 1)]
-    while todo:
-        x, d = todo.pop()
-        if d > deepest:
-            deepest = d
-        if x[0] in ("and", "or", "not"):
-            for y in x[1:]:
-                todo.append((y, d + 1))
-    return deepest
-
-
 def _copies(s):
     """How many copies of each card lie on the table (row and misses), by card: each card
     is twice in the deck."""
@@ -244,7 +229,7 @@ def _do_guess(s, a):
         guess = parse(a[1])
     except ValueError:
         raise ValueError(t("wtr.e.guess"))
-    if _depth(guess) > MAX_DEPTH:  # judging recurses once per level
+    if R.depth(guess) > R.MAX_DEPTH:  # the words of a rule recurse once per level
         raise ValueError(t("wtr.e.guess"))
     _guessed(s, guess, a[1])
 
@@ -367,7 +352,7 @@ def _guessed(s, verdict, guess):
     me = s["active"]
     near = None
     if guess is not None:
-        near = _near(_rule(s), verdict)
+        near = R.judge(_rule(s), verdict)
         verdict = near is None
         if not s["hints"]:
             near = None  # how near a guess was is told only as a hint
@@ -381,28 +366,6 @@ def _guessed(s, verdict, guess):
         s["wrong"].append(guess)
     s["note"] = ["wrong", me, guess, near]
     _turn_over(s)
-
-
-def _near(rule, guess):
-    """None when the guess means the rule; else how near it is: [row, card, rule's
-    verdict] at the shortest row where they disagree (the row's last two cards, all a
-    rule sees), with row None when they disagree only on the first card of a row. The walk
-    goes to its end whatever it finds: judging takes as long for a right guess as for a
-    wrong one (core.prepare judges a guess while its Confirm is read)."""
-    found = None
-    done = False
-    for row, ma, mb in R.walk(rule, guess):
-        if done or ma == mb:
-            continue
-        if found is not None:
-            done = True  # more than the first card differs
-            continue
-        c = R.cards(ma ^ mb)[0]
-        found = [row[-2:], c, ma >> c & 1]
-        done = bool(row)
-    if found is not None and not done:
-        found[0] = None
-    return found
 
 
 def _turn_over(s):

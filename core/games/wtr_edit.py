@@ -1,18 +1,23 @@
 """What the Rule?!'s guess editor (the box as game master): a player builds the guess
 one condition at a time, and Check hands it to core.games.wtr as ["guess", text].
 
-The guess is a list of conditions with "and" or "or" between them ("and" binds
-tighter: every rule has such a form). On screen each condition and each connective has
-its line: OK on a connective turns "and" into "or" and back, OK on a condition removes
-or negates it. BACK undoes the last edit (up to UNDOS of them, then the empty guess). A
-condition is picked from pages, one per attribute and one for the first card
-(LEFT/RIGHT turn them); NO picks its negation. The editor's states are edits
-(core.prompts.open_prompt): one screen however long the editing, BACK the state before.
+The guess is a list of parts with "and" or "or" between them ("and" binds tighter); a
+part is a condition or a bracket: "(…) and…" puts everything built so far in brackets
+before the next "and", so a guess is built in the order it is said ("(circle or
+triangle) and white"). It is offered only where it changes the meaning (after an "or")
+and while the guess nests at most wtr_rule.MAX_DEPTH deep. On screen each part and each
+connective has its line, a bracket in brackets: OK on a connective turns "and" into "or"
+and back, OK on a part removes or negates it. BACK undoes the last edit (up to UNDOS of
+them, then the empty guess). A condition is picked from pages, one per attribute and one
+for earlier cards (LEFT/RIGHT turn them; colour is LEFT of shape); NO picks its negation.
+After "or…" the page of the condition before opens, on the entry after it ("circle or
+triangle"). The editor's states are edits (core.prompts.open_prompt): one screen however
+long the editing, BACK the state before.
 """
 
 from core.games import wtr_rule as R
 from core.games.wtr_rule import text
-from core.games.wtr_words import phrase, said, words
+from core.games.wtr_words import grouped, phrase, said
 from core.i18n import t
 from core.prompts import Choice, Confirm, Number
 from core.tiles import Multi
@@ -51,11 +56,18 @@ def _editor(s, hist, focus=None):
     opts = []
     at = []  # the part each line shows: a long condition takes two lines
     for k, x in enumerate(parts):
-        lines = wrap(words(x), NARROW - 2) if k % 2 == 0 else ["  " + t("wtr." + x)]
+        if k % 2:
+            lines = ["  " + t("wtr." + x)]
+        else:
+            lines = wrap(grouped(x), NARROW - 2)
         opts += [lines[0]] + ["  " + y for y in lines[1:]]
         at += [k] * len(lines)
     n = len(opts)
-    opts += [t("wtr.e_check"), t("wtr.e_and"), t("wtr.e_or")]
+    rule = _rule_of(parts)
+    ends = ["or", "and"]  # what can follow: "(…) and" where brackets change the meaning
+    if len(parts) > 1 and rule[0] == "or" and R.depth(rule) + 2 <= R.MAX_DEPTH:
+        ends.insert(0, "all")  # right below "Check": "(circle or triangle) and" as it is said
+    opts += [t("wtr.e_check")] + [t("wtr.e_" + e) for e in ends]
 
     def chosen(i):
         if i < n and at[i] % 2:  # a connective: "and" <-> "or"
@@ -63,17 +75,30 @@ def _editor(s, hist, focus=None):
             return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :], i)
         if i < n:
             return _edit_part(parts, at[i], edited)
-        if i > n:
-            then = lambda x: edited(parts + (("and", "or")[i - n - 1], x), len(parts) + 1)
-            return _pick_part(then, undo=lambda: _editor(s, hist))
-        rule = _rule_of(parts)
-        guess = text(rule)
-        p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[said(rule)])
-        p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
-        return p
+        if i == n:
+            guess = text(rule)
+            p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[said(rule)])
+            p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
+            return p
+        e = ends[i - n - 1]
+        back = lambda: _editor(s, hist)
+        if e == "all":
+            return _pick_part(lambda x: edited((rule, "and", x), 2), undo=back)
+        k, initial = _after(parts[-1]) if e == "or" else (0, 0)
+        return _pick_part(lambda x: edited(parts + (e, x), len(parts) + 1), k, undo=back, initial=initial)
 
     initial = at.index(focus) if focus in at else n
     return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
+
+
+def _after(x):
+    """(page, entry) the pick after "or x" opens on: the entry after condition x on its
+    page ("circle or triangle"); the shape page's first entry for any other part."""
+    if x[0] in ("is", "last"):
+        page = _page(x[1])
+        if x in page:
+            return x[1], (page.index(x) + 1) % len(page)
+    return 0, 0
 
 
 def _kept(hist, n):
@@ -94,7 +119,7 @@ def _edit_part(parts, i, edited):
         cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
         return edited(parts[: cut[0]] + parts[cut[1] :], i)
 
-    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[words(x)])
+    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[grouped(x)])
 
 
 def _negated(x):
@@ -102,6 +127,7 @@ def _negated(x):
 
 
 PAGES = 5  # shape, count, fill, colour: conditions on the card played; then earlier cards
+TURN = (0, 1, 2, 4, 3)  # the pages in the order RIGHT turns them: colour LEFT of shape
 FIRST_OF = "first:"  # a page entry: a condition only the first card of a row must meet
 WAS = ("was1", "was2")  # entries: a condition on the last card, on the card before it
 BACK2 = "back2"  # an entry: the card compared with the card before the last one
@@ -146,7 +172,8 @@ def _pick_part(then, k=0, only=None, of=None, undo=None, initial=0):
 
     def chosen(i):
         if i >= n:
-            return _pick_part(then, (k + (1 if i > n else -1)) % pages, only, of, undo, 0)
+            order = [x for x in TURN if x < pages]  # a condition on an earlier card: no page 4
+            return _pick_part(then, order[(order.index(k) + (1 if i > n else -1)) % pages], only, of, undo, 0)
         neg = i < 0
         j = -1 - i if neg else i
         e = entries[j]

@@ -57,7 +57,10 @@ Contract: fits(rule, row, card) judges a card; accepts(rule, row) is the mask of
 cards that fit after `row`; equivalent(a, b) is exact: a walk over every row that can
 arise under a (the secret rule) comparing the two masks in each state (walk(); rows whose
 last two cards neither rule tells apart are one state); difference(a, b) gives a
-shortest row and a card that tell them apart. DECK: the rules of a first game. The
+shortest row and a card that tell them apart. judge(rule, guess) is equivalence under
+the first-card ruling: a guess that never says "first" is not judged on the first card
+of a row when the rule lets any card start one (a human master would not object to
+"white after black, black after white" for "other colour"). DECK: the rules of a first game. The
 generator of new rules is core.games.wtr_gen (loaded only when a round begins).
 """
 
@@ -392,6 +395,70 @@ def difference(a, b):
 
 def equivalent(a, b):
     return difference(a, b) is None
+
+
+MAX_DEPTH = 8  # the deepest guess taken: or, and, not and a condition, twice (brackets)
+
+
+def depth(r):
+    """How deeply rule r nests (counted without recursing)."""
+    deepest = 0
+    todo = [(r, 1)]
+    while todo:
+        x, d = todo.pop()
+        if d > deepest:
+            deepest = d
+        if x[0] in ("and", "or", "not"):
+            for y in x[1:]:
+                todo.append((y, d + 1))
+    return deepest
+
+
+def mentions(r, kind):
+    """True when rule r has an atom or a node of this kind ("first", "prev", "or", ...)."""
+    todo = [r]
+    while todo:
+        x = todo.pop()
+        if x[0] == kind:
+            return True
+        if x[0] in ("and", "or", "not"):
+            todo += list(x[1:])
+    return False
+
+
+def judge(rule, guess):
+    """A guess judged against the secret rule, by the first-card ruling: None when it is
+    right; else how near it is, [row, card, the rule's verdict on it] at the shortest row
+    after which they disagree (the row's last two cards, all a rule sees), row None when
+    they disagree only on the first card of a row.
+
+    The first-card ruling: a guess that never says "first" says nothing about how a row
+    starts. When the rule lets any card start a row, such a guess is judged on the rows
+    that have a card, and the first card follows the rule ("white after black, black
+    after white" is "other colour"); when the rule limits the first card, the guess must
+    say so. A guess that says "first" is judged on the empty row too.
+
+    The walk goes to its end whatever it finds: judging takes as long for a right guess
+    as for a wrong one (core.prepare judges a guess while its Confirm is read)."""
+    found = None
+    done = False
+    free = not mentions(guess, "first")  # the first card follows the rule if it allows any
+    for row, ma, mb in walk(rule, guess):
+        if not row:
+            free = free and ma == ALL
+            if free:
+                continue
+        if done or ma == mb:
+            continue
+        if found is not None:
+            done = True  # more than the first card differs
+            continue
+        c = _lowest(ma ^ mb)
+        found = [row[-2:], c, ma >> c & 1]
+        done = bool(row)
+    if found is not None and not done:
+        found[0] = None
+    return found
 
 
 def states(r):

@@ -89,7 +89,7 @@ def said(r):
     first card (any first two, for one on the card two back), one on the last card's
     value does not ("after a 3 a square": the first card must be a square)."""
     w = words(r)
-    if _mentions_first(r):
+    if R.mentions(r, "first"):
         return w
     m0 = None
     free = True  # every first card, and every second one, may be laid
@@ -104,7 +104,7 @@ def said(r):
     if not reads:
         return w
     if m0 == R.ALL:
-        return t("wtr.any_first2" if free and _mentions(r, "prev") else "wtr.any_first", w)
+        return t("wtr.any_first2" if free and R.mentions(r, "prev") else "wtr.any_first", w)
     for x in _simple():
         if R.mask(x, None) == m0:
             return t("wtr.first_must", w, phrase(x))
@@ -122,35 +122,22 @@ def _simple():
     return out + [("is", R.COUNT, "even", None), ("is", R.COUNT, "odd", None)]
 
 
-def _mentions(r, kind):
-    todo = [r]
-    while todo:
-        x = todo.pop()
-        if x[0] == kind:
-            return True
-        if x[0] in ("and", "or", "not"):
-            todo += list(x[1:])
-    return False
-
-
-def _mentions_first(r):
-    return _mentions(r, "first")
-
-
 def words(r):
     """The whole rule in words, as on a rule card (wrapped by the screen)."""
     k = r[0]
     if _first_of(r):
         return t("wtr.first_is", words(r[2]))
     if k in ("and", "or"):
-        parts = []
-        for x in r[1:]:
-            w = words(x)
-            parts.append("(" + w + ")" if x[0] in ("and", "or") and not _first_of(x) else w)
-        return (" " + t("wtr." + k) + " ").join(parts)
+        return (" " + t("wtr." + k) + " ").join([grouped(x) for x in r[1:]])
     if k == "not" and r[1][0] in ("and", "or"):
         return t("wtr.not", "(" + words(r[1]) + ")")
     return phrase(r)
+
+
+def grouped(r):
+    """The words of r as a part of a longer rule: in brackets when it joins parts."""
+    w = words(r)
+    return "(" + w + ")" if r[0] in ("and", "or") and not _first_of(r) else w
 
 
 GLYPHS = ("\u25cb\u25b3\u25a1", "\u25cf\u25b2\u25a0")  # outline / filled circle, triangle, square
