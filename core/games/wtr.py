@@ -13,10 +13,13 @@ Actions (plain lists, validated by apply()):
   ["guess", text]       the rule guessed, in the text form of core.games.wtr_rule
   ["hint"]              a hint (only after the table agreed to hints)
   ["giveup"]            the table gives up: the round ends without a guess (both modes)
+  ["correct", k, c]     card k laid this round (in the order laid) was really card c: judged
+                        openly, every card after it judged again (core.games.wtr_correct)
   human master:
   ["fit"] / ["miss"]    the master's verdict on the card played
   ["reveal", placed]    the hand revealed: 0 none fits, 1 the master placed a fitting card
   ["judged", right]     the master's verdict on the guess: 1 right, 0 wrong
+  ["correct", k]        the master's verdict on card k laid this round was the other one
   both:
   ["pass"]              no guess after a fitting card (or a hand with none)
   ["hints"]             the whole table agreed to hints (the guess bonus becomes 2)
@@ -30,14 +33,17 @@ Rulings where the rulebook is silent (the help text says them):
 - With hints on, a hint from the box is an attribute the rule ignores (while there is one
   not told yet), else a card that fits now. Hints are not turns.
 - Card entries and guesses are final: undo never goes back across them, so nobody can
-  try a card or a guess twice. Nor across giving up: the rule has been shown.
+  try a card or a guess twice. Nor across giving up: the rule has been shown. A card
+  entered wrong is corrected instead (game menu): the box judges the card really played
+  and the cards after it again; a verdict that changes moves a card between the hand and
+  the pile (a miss draws one). A correction is final too.
 - A wrong guess after the table agreed to hints is told how near it was: that it differs
   only on the first card, or the shortest row after which it and the rule disagree.
 - The first-card ruling (RULES.md; wtr_rule.judge): when the rule lets any card start a
   row, a guess that never says "first" is judged on the rows that have a card.
 """
 
-from core.games import dispatch, integer, options, seats, starter, wtr_entry, wtr_gen, wtr_table
+from core.games import dispatch, integer, options, seats, starter, wtr_correct, wtr_entry, wtr_gen, wtr_table
 from core.games import wtr_rule as R
 from core.games.wtr_edit import editor
 from core.games.wtr_rule import fits, parse, text
@@ -128,6 +134,7 @@ def _round_fields(s, k):
     s["guesser"] = -1
     s["row"] = []
     s["misses"] = bytearray()  # two bytes a card that did not fit: its place in the row, the card
+    s["plays"] = bytearray()  # a byte a card laid out, in order: who and how (wtr_correct)
     s["wrong"] = []  # wrong guesses (text form)
 
 
@@ -234,6 +241,47 @@ def _do_guess(s, a):
     _guessed(s, guess, a[1])
 
 
+def _do_correct(s, a):
+    """["correct", k, c] (box master) / ["correct", k] (human master): card k laid this
+    round put right, the cards after it judged again (box master)."""
+    cards = wtr_correct.laid(s)
+    k = integer(a[1], 0, len(cards) - 1, _FORMAT) if cards else None
+    if k is None or len(a) != (3 if s["box"] else 2):
+        raise ValueError(t(_NOW if k is None else _FORMAT))
+    seat, kind, old = cards[k]
+    if kind == wtr_correct.PLACED:
+        raise ValueError(t("wtr.e.placed"))
+    if s["box"]:
+        c = integer(a[2], 0, R.N - 1, _FORMAT)
+        on = _copies(s)
+        on[old] -= 1
+        if c == old:
+            raise ValueError(t("wtr.e.same", label(c)))
+        if on[c] >= 2:
+            raise ValueError(t("wtr.e.copies", label(c)))
+        done = wtr_correct.rejudged(_rule(s), cards, k, c)
+        if done is None:
+            raise ValueError(t("wtr.e.placed_after"))
+        s["row"], s["misses"], s["plays"], changed = done
+    else:
+        c = None
+        s["plays"], changed = wtr_correct.turned(cards, k)
+    for _, who, _, now in changed:  # a miss drew a card; a fit did not
+        if now == wtr_correct.FIT:
+            if s["hands"][who]:
+                s["hands"][who] -= 1
+                s["pile"] += 1
+        else:
+            _draw(s, who, 1)
+    verdict = changed[0][3] if changed and changed[0][0] == k else kind
+    s["note"] = ["corrected", seat, [k, old, c, verdict, changed]]
+    last = s["plays"][-1]
+    if s["phase"] == "guess" and last >> 2 == s["active"] and last & 3 == wtr_correct.MISS and changed and changed[-1][0] == len(cards) - 1:
+        _turn_over(s)  # the card that let the active player guess does not fit after all
+    elif [i for i in guessers(s) if not s["hands"][i]]:
+        _end_round(s)  # a hand emptied: the round ends as after a turn
+
+
 def _do_judged(s, a):
     """["judged", right]: human master, the verdict on the guess."""
     _guessed(s, integer(a[1], 0, 1, _FORMAT) == 1, None)
@@ -275,6 +323,8 @@ _ACTIONS = {
     ("turn", "fit"): (1, _do_verdict, _human),
     ("turn", "miss"): (1, _do_verdict, _human),
     ("turn", "reveal"): (2, _do_reveal, _human),
+    ("turn", "correct"): (None, _do_correct),
+    ("guess", "correct"): (None, _do_correct),
     ("guess", "guess"): (2, _do_guess, _box),
     ("guess", "judged"): (2, _do_judged, _human),
     ("guess", "pass"): (1, _do_pass),
@@ -292,6 +342,7 @@ def _played(s, ok, c):
     s["turns"][me] += 1
     s["laid"] += 1
     s["hands"][me] -= 1
+    s["plays"].append(me * 4 + (wtr_correct.FIT if ok else wtr_correct.MISS))
     if ok:
         if c is not None:
             s["row"].append(c)
@@ -312,6 +363,7 @@ def _revealed(s, c, placed):
         if c is not None:
             s["row"].append(c)
         s["laid"] += 1
+        s["plays"].append(me * 4 + wtr_correct.PLACED)
         s["note"] = ["placed", me, c]
         _draw(s, me, 0)  # one card out, one drawn: the hand keeps its size
         s["pile"] -= 1
@@ -391,9 +443,10 @@ def _end_round(s):
 
 
 def sealed(a):
-    """With the box as master a card, a hand, a guess or a hint told something about the
-    secret rule: undoing it would let the table try again."""
-    return a[0] in ("card", "hand", "guess", "hint", "giveup")
+    """With the box as master a card, a hand, a guess, a hint or a correction (the verdict
+    on the card really played) told something about the secret rule: undoing it would
+    let the table try again."""
+    return a[0] in ("card", "hand", "guess", "hint", "giveup") or a[0] == "correct" and len(a) == 3
 
 
 def alike(s, a):
@@ -444,10 +497,32 @@ def _note_show(s, then):
         big, lines = t("wtr.big.right"), [t("wtr.right", name), _quoted(arg)]
     elif kind == "gaveup":
         big, lines = t("wtr.big.gaveup"), [t("wtr.gaveup")]
+    elif kind == "corrected":
+        big, lines, leds = _corrected_lines(s, name, arg)
     else:
         # the guess said again; who made it is on the row of the last action
         big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)] + _near_lines(note[3] if len(note) > 3 else None)
     return in_place(Show(t("wtr.box"), None, big=big, lines=[x for x in lines if x], leds=leds), then)
+
+
+def _corrected_lines(s, name, arg):
+    """A correction said to the table: the card really played judged openly and what was
+    said of the wrong one withdrawn (box master), then each verdict that changed with it
+    and the card that moves between hand and pile. (big, lines, leds)"""
+    k, old, c, verdict, changed = arg
+    fit = verdict == wtr_correct.FIT
+    if c is None:  # a person as master: the verdict turned
+        big, lines = t("wtr.big.corrected"), [t("wtr.now_fit_h" if fit else "wtr.now_miss_h", name)]
+    else:
+        big = t("wtr.big.fit" if fit else "wtr.big.miss")
+        lines = [t("wtr.corr_was", label(old), label(c)), t("wtr.withdrawn", label(old))]
+    for i, who, x, now in changed:
+        them = s["players"][who][:8]
+        if i != k:
+            lines.append(t("wtr.now_fit" if now == wtr_correct.FIT else "wtr.now_miss", them, label(x)))
+        else:
+            lines.append(t("wtr.hand_back" if now == wtr_correct.FIT else "wtr.hand_draw", them))
+    return big, lines, "yes" if fit else "no"
 
 
 def _quoted(guess):
@@ -471,7 +546,7 @@ def _near_lines(near):
 
 
 def prompt(s):
-    if s["note"] and s["box"] and s["phase"] != "over":
+    if s["note"] and (s["box"] or s["note"][0] == "corrected") and s["phase"] != "over":
         return _note_show(s, lambda: _prompt(s))
     return _prompt(s)
 
@@ -493,14 +568,19 @@ def _prompt(s):
 
 
 def overrides(s):
-    """The game menu's entry while a round is played: the table gives up (all agree); the
-    round ends as one without a guess and the box shows its rule."""
+    """The game menu's entries while a round is played: a card laid this round corrected
+    (wtr_entry.ask_correct); the table gives up (all agree): the round ends as one
+    without a guess and the box shows its rule."""
     if s["phase"] not in ("turn", "guess"):
         return []
+    out = []
+    cards = wtr_correct.laid(s)
+    if [x for x in cards if x[1] != wtr_correct.PLACED]:
+        out.append((t("wtr.o.correct"), wtr_entry.ask_correct(s, cards)))
     lines = [t("wtr.giveup_box" if s["box"] else "wtr.giveup_human")]
     p = Confirm(t("wtr.q.giveup"), lambda _: ["giveup"], lines=lines)
     p.guard = True  # it ends the round for good: the menu's OK pressed twice gives nothing up
-    return [(t("wtr.o.giveup"), p)]
+    return out + [(t("wtr.o.giveup"), p)]
 
 
 def _status(s):
