@@ -377,103 +377,30 @@ def test_every_verdict_repeats_the_guess_for_the_table():
     assert g.prompt(s).lines == ["Bob found the rule!", "\u201cwhite card\u201d"]
 
 
-def test_with_hints_a_wrong_guess_is_told_how_near_it_was():
+def test_with_hints_how_near_a_wrong_guess_was_is_the_next_hint_asked_for():
+    """The verdict says no more than WRONG; with hints agreed the next hint is a card that
+    tells the guess from the rule, asked for and objectable like any other."""
     rule = "colour != last.colour and (not first or colour = white)"
     s = new(rule=rule)
     play(s, ["card", c(1)], ["guess", "colour != last.colour"])
-    assert s["note"][3] is None  # no hints agreed: no hint
+    assert s["near"] is None  # no hints agreed: no hint
     play(s, ["hints"], ["card", c(2, colour=B)], ["guess", "colour != last.colour"])
-    assert s["note"][3] == [None, c(1, colour=B, fill=OUT), 0]
-    assert g.prompt(s).lines[1:] == ["Only a row's first card differs: say what it may be.", "1\u25cbB fits the guess, not the rule."]
-    play(s, ["card", c(3)], ["guess", "colour = white"])
+    assert s["near"] == [None, c(1, colour=B, fill=OUT), 0]
+    assert g.prompt(s).lines == ["\u201cother colour (any first card)\u201d"]  # the verdict: no counterexample
+    turn = g.prompt(s).answer(True)
+    assert turn.options[2] == "Hint on the guess"
+    ask = turn.answer(2)
+    assert ask.lines == ["A card that tells the rule from the last guess.", "Anyone who objects: BACK, no hint."] and ask.guard
+    play(s, ask.answer(True))
+    assert s["note"][0] == "hint_near" and s["near"] is None
+    assert g.prompt(s).lines == ["Only a row's first card differs: say what it may be.", "1\u25cbB fits the guess, not the rule."]
+    assert g.brief(s, ["hint"]) == "Hint: the guess" and g.prompt(s).answer(True).options[2] == "A hint, please"
+    play(s, ["card", c(3)], ["guess", "colour = white"], ["hint"])
     white = c(1, fill=OUT)  # after a white card the rule wants black, the guess white
-    assert s["note"][3] == [[white], white, 0]
-    assert g.prompt(s).lines[1:] == ["Differs after 1\u25cbW:", "1\u25cbW fits the guess, not the rule."]
+    assert s["note"][2] == [[white], white, 0]
+    assert g.prompt(s).lines == ["Differs after 1\u25cbW:", "1\u25cbW fits the guess, not the rule."]
     r, gs = R.parse(rule), R.parse("colour = white")
     assert R.fits(r, [white], white) != R.fits(gs, [white], white)
-
-
-def test_a_card_corrected_three_back_is_judged_openly_and_the_cards_after_it_again():
-    """"Other colour": four cards fit; the first was really black. Judged again in order,
-    black fits, Bob's black now misses (he draws), Caro's white and Dina's black fit."""
-    s = new(rule="colour != last.colour")
-    play(s, ["card", c(1)], ["pass"], ["card", c(2, colour=B)], ["pass"], ["card", c(3)], ["pass"], ["card", c(4, colour=B)], ["pass"])
-    hands, pile = list(s["hands"]), s["pile"]
-    play(s, ["correct", 0, c(1, colour=B)])
-    assert s["row"] == [c(1, colour=B), c(3), c(4, colour=B)]
-    assert s["misses"] == bytes((1, c(2, colour=B)))
-    assert s["hands"] == [hands[0], hands[1] + 1, hands[2], hands[3]] and s["pile"] == pile - 1
-    assert s["phase"] == "turn" and s["active"] == 0 and s["laid"] == 4
-    assert s["note"] == ["corrected", 0, [0, c(1), c(1, colour=B), 1, [[1, 1, c(2, colour=B), 0]]]]
-    p = g.prompt(s)
-    assert p.big == "FITS" and p.leds == "yes"
-    assert p.lines == ["1\u25cfW was really 1\u25cfB.", "What was said of 1\u25cfW is withdrawn.", "Bob: 2\u25cfB no fit now: Bob draws a card."]
-    assert g.sealed(["correct", 0, c(1, colour=B)]) and not g.sealed(["correct", 0])
-    assert g.brief(s, ["correct", 0, c(1, colour=B)]) == "Alan: card corrected"
-
-
-def test_a_miss_corrected_to_a_fit_puts_the_drawn_card_back():
-    s = new(rule="colour = white")
-    play(s, ["card", c(1)], ["pass"], ["card", c(2, colour=B)])
-    hands, pile = list(s["hands"]), s["pile"]
-    play(s, ["correct", 1, c(2)])
-    assert s["row"] == [c(1), c(2)] and s["misses"] == b""
-    assert s["hands"][1] == hands[1] - 1 and s["pile"] == pile + 1
-    assert g.prompt(s).lines[-1] == "Bob puts a card back."
-    # the same card again, a third copy, a card nobody laid: refused with the reason
-    assert refused(s, ["correct", 1, c(2)]) == "2\u25cfW is the card entered."
-    play(s, ["card", c(2)], ["pass"])
-    assert refused(s, ["correct", 0, c(2)]) == "There are only two of 2\u25cfW."
-    assert refused(s, ["correct", 3, c(5)]) == "Malformed action."
-
-
-def test_correcting_the_card_that_let_the_player_guess_ends_their_turn():
-    s = new(rule="colour = white")
-    play(s, ["card", c(1)])
-    assert s["phase"] == "guess"
-    play(s, ["correct", 0, c(1, colour=B)])
-    assert s["phase"] == "turn" and s["active"] == 1 and s["row"] == []
-
-
-def test_a_placed_card_is_not_corrected_nor_a_correction_taken_that_unfits_one():
-    s = new(rule="colour != last.colour")
-    play(s, ["card", c(1)], ["pass"])
-    hand = [c(k, colour=B) for k in range(1, 6)] + [c(k, "square") for k in range(1, 6)]
-    play(s, ["hand"] + hand)
-    assert s["note"][0] == "placed" and s["row"] == [c(1), s["row"][1]]
-    assert refused(s, ["correct", 1, c(2)]) == "A card placed from a hand fits: there is nothing to correct."
-    assert refused(s, ["correct", 0, c(1, colour=B)]) == "A card placed from a hand after it would no longer fit."
-    labels = [o[0] for o in g.overrides(s)]
-    assert labels == ["Correct a card\u2026", "Give up the round"]
-    pick = g.overrides(s)[0][1]
-    assert pick.options == ["1. 1\u25cfW Alan fits"] and pick.initial == 0  # the placed card is not offered
-
-
-def test_a_human_master_turns_a_verdict_and_the_hand_follows():
-    s = new(master="human")
-    play(s, ["fit"], ["pass"], ["miss"])
-    hands, pile = list(s["hands"]), s["pile"]
-    pick = [o for o in g.overrides(s) if o[0] == "Correct a card\u2026"][0][1]
-    assert pick.options == ["1.  Bob fits", "2.  Caro no fit"] and pick.initial == 1
-    confirm = pick.answer(1)
-    assert confirm.title == "Turn the verdict?" and confirm.lines == ["2.  Caro no fit", "Now: fits"] and confirm.guard
-    play(s, confirm.answer(True))
-    assert s["hands"][2] == hands[2] - 1 and s["pile"] == pile + 1
-    assert g.prompt(s).big == "Corrected" and g.prompt(s).lines == ["Caro's card fits after all.", "Caro puts a card back."]
-    assert not g.sealed(["correct", 1])
-
-
-def test_the_game_menu_corrects_a_card_from_the_wrong_one(make_box):
-    with open(os.path.join(HERE, "scripts", "wtr_correct.txt")) as f:
-        lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
-    k = lines.index("# correct 0 3")
-    box = make_box().do(*[x for x in lines[:k] if not x.startswith("#")])
-    box.do("BACK", "DOWN", "DOWN", "DOWN")
-    assert box.app.top().items[box.app.top().index] == "Correct a card\u2026"
-    box.do("OK")
-    assert box.lines()[0] == "Which card?"
-    box.do("UP", "UP", "UP", "OK", "OK")  # the first of four; its entry guards the OK that chose it
-    assert box.lines()[0] == "Really played" and "wait a moment" in box.lines()
 
 
 def test_negated_conditions_read_as_their_opposite_where_there_is_one():
@@ -690,10 +617,12 @@ def table_game():
     move(0, _fields(c(1, "circle", FULL, B)))  # a circle first: a miss
     move(0, _fields(c(4, "triangle", FULL, B)))  # P3 fits
     move(0, "<", "other colour", "Check the guess", True)  # "other colour": wrong, only on the first card
-    assert s["note"][0] == "wrong" and s["note"][3][0] is None, s["note"]
+    assert s["note"][0] == "wrong" and s["near"][0] is None, s["near"]
     move(0, _fields(c(2, "square", OUT, W)))  # P1 fits
     move(0, *ALTERNATING)  # the alternating colours said through the last card: this rule limits the first card
-    assert s["note"][0] == "wrong" and s["note"][3][0] is None, s["note"]
+    assert s["note"][0] == "wrong" and s["near"][0] is None, s["near"]
+    move(2, True)  # P2 asks for the hint on the guess: nobody objects
+    assert s["note"][0] == "hint_near", s["note"]
     move(0, _fields(c(6, "square", OUT, B)))  # P2 fits
     # other colour, and: the first card page, "first card: …", NO on circle
     move(0, "<", "other colour", "+ and ...", "<", "<", "first card: \u2026", "-circle", "Check the guess", True)

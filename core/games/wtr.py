@@ -37,8 +37,10 @@ Rulings where the rulebook is silent (the help text says them):
   entered wrong is corrected instead (game menu): the box judges the card really played
   and the cards after it again; a verdict that changes moves a card between the hand and
   the pile (a miss draws one). A correction is final too.
-- A wrong guess after the table agreed to hints is told how near it was: that it differs
-  only on the first card, or the shortest row after which it and the rule disagree.
+- After a wrong guess with hints agreed, the next hint asked for is how near it was: that
+  it differs only on the first card, or the shortest row after which it and the rule
+  disagree, and a card that tells them apart. Like any hint it is asked for, and any
+  player may object; the verdict itself tells nothing more.
 - The first-card ruling (RULES.md; wtr_rule.judge): when the rule lets any card start a
   row, a guess that never says "first" is judged on the rows that have a card.
 """
@@ -136,6 +138,7 @@ def _round_fields(s, k):
     s["misses"] = bytearray()  # two bytes a card that did not fit: its place in the row, the card
     s["plays"] = bytearray()  # a byte a card laid out, in order: who and how (wtr_correct)
     s["wrong"] = []  # wrong guesses (text form)
+    s["near"] = None  # how near the last wrong guess was, the next hint (hints agreed)
 
 
 def _rule(s):
@@ -384,6 +387,10 @@ def _draw(s, who, k):
 
 
 def _hint(s):
+    if s["near"]:  # after a wrong guess: a card that tells it from the rule
+        s["note"] = ["hint_near", s["active"], s["near"]]
+        s["near"] = None
+        return
     r = _rule(s)
     ign = R.ignored(r)
     if s["told"] < len(ign):
@@ -406,8 +413,7 @@ def _guessed(s, verdict, guess):
     if guess is not None:
         near = R.judge(_rule(s), verdict)
         verdict = near is None
-        if not s["hints"]:
-            near = None  # how near a guess was is told only as a hint
+        s["near"] = near if s["hints"] else None  # how near a guess was is told only as a hint
     if verdict:
         s["guesser"] = me
         s["guessed"][me] += 1
@@ -416,7 +422,7 @@ def _guessed(s, verdict, guess):
         return
     if guess is not None:
         s["wrong"].append(guess)
-    s["note"] = ["wrong", me, guess, near]
+    s["note"] = ["wrong", me, guess]
     _turn_over(s)
 
 
@@ -452,14 +458,16 @@ def sealed(a):
 def alike(s, a):
     """A guess the box judged: its verdicts, RIGHT then WRONG (core.games' contract): s
     itself for the verdict it got, a copy for the other one (a wrong one with a stand-in
-    card where its how-near lines go, hints agreed)."""
+    for how near it was, the next hint, hints agreed)."""
     note = s["note"]
     if a[0] != "guess" or not note:
         return []
     me, guess = note[1], note[2]
     if note[0] == "wrong":
         return [_noted(s, ["right", me, guess]), s]
-    return [s, _noted(s, ["wrong", me, guess, [None, 0, 0] if s["hints"] else None])]
+    h = _noted(s, ["wrong", me, guess])
+    h["near"] = [None, 0, 0] if s["hints"] else None
+    return [s, h]
 
 
 def _noted(s, note):
@@ -493,6 +501,8 @@ def _note_show(s, then):
         big, lines = t("wtr.big.hint"), [t("wtr.hint_attr", t("wtr.n" + str(arg)))]
     elif kind == "hint_card":
         big, lines = t("wtr.big.hint"), [t("wtr.hint_card"), label(arg) + " " + card_words(arg)]
+    elif kind == "hint_near":
+        big, lines = t("wtr.big.hint"), _near_lines(arg)
     elif kind == "right":
         big, lines = t("wtr.big.right"), [t("wtr.right", name), _quoted(arg)]
     elif kind == "gaveup":
@@ -501,7 +511,7 @@ def _note_show(s, then):
         big, lines, leds = _corrected_lines(s, name, arg)
     else:
         # the guess said again; who made it is on the row of the last action
-        big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)] + _near_lines(note[3] if len(note) > 3 else None)
+        big, lines = t("wtr.big.wrong"), [_quoted(arg) or t("wtr.wrong", name)]
     return in_place(Show(t("wtr.box"), None, big=big, lines=[x for x in lines if x], leds=leds), then)
 
 
@@ -531,8 +541,6 @@ def _quoted(guess):
 
 def _near_lines(near):
     """How near a wrong guess was (a hint): the row, the card, the rule's verdict."""
-    if not near:
-        return []
     row, c, yes = near
     verdict = t("wtr.near_yes" if yes else "wtr.near_no", label(c))
     if row is None:
@@ -602,7 +610,7 @@ def _turn(s):
         opts.append(t("wtr.a.hints"))
         acts.append(lambda: Confirm(t("wtr.q.hints"), lambda _: ["hints"], lines=[t("wtr.hints_cost", HINT_BONUS, GUESS_BONUS)]))
     elif s["box"]:
-        opts.append(t("wtr.a.hint"))
+        opts.append(t("wtr.a.hint_near" if s["near"] else "wtr.a.hint"))
         acts.append(lambda: wtr_entry.ask_hint(s))
     return Choice(t("wtr.turn"), opts, lambda i: acts[i](), player=me, lines=[_status(s)])
 
@@ -663,6 +671,8 @@ def brief(s, a):
         return t("wtr.b.hint" + str(arg))
     if kind == "hint_card":
         return t("wtr.b.hint_card", label(arg))
+    if kind == "hint_near":
+        return t("wtr.b.hint_near")
     return t("wtr.b." + kind, name)  # none, right, wrong
 
 

@@ -15,7 +15,8 @@ from core.tiles import Fields
 def ask_hint(s):
     """A hint asked for: given only if nobody objects (the rulebook: the master announces
     each hint, and any player may object)."""
-    p = Confirm(t("wtr.q.hint"), lambda _: ["hint"], lines=[t("wtr.hint_object")])
+    lines = [t("wtr.hint_near_what")] if s["near"] else []  # a wrong guess's counterexample
+    p = Confirm(t("wtr.q.hint"), lambda _: ["hint"], lines=lines + [t("wtr.hint_object")])
     p.guard = True  # a moment to object: "A hint, please" pressed twice gives none
     return p
 

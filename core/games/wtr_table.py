@@ -24,7 +24,7 @@ def describe(s, a):
     name = s["players"][who]
     if kind in ("fit", "miss", "placed"):
         return t("wtr.d." + kind, name, label(arg)) if arg is not None else t("wtr.d.{}_h".format(kind), name)
-    if kind in ("hint_attr", "hint_card"):
+    if kind in ("hint_attr", "hint_card", "hint_near"):
         return t("wtr.d.hint")
     return t("wtr.d." + kind, name)
 
