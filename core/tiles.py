@@ -54,7 +54,9 @@ class Multi(Prompt):
 
 
 class Fields(Prompt):
-    """fields: (label, lo, hi, names or None) each; direct: each field on its own keys
+    """fields: (label, lo, hi, names or None[, by]) each, `by` the index of another field
+    whose value picks this one's names from `names` (a shape drawn outline or filled as
+    the fill field says); direct: each field on its own keys
     (DIRECT_KEYS, at most four fields), the keys shown where the labels would be. guard:
     OK counts once the screen has been up a moment or a value was changed (TileEntry).
     total: OK is taken only when the values add up to it; until then the keys row says
@@ -254,7 +256,10 @@ class FieldsScreen(TileEntry):
     def tiles(self):
         out = []
         for i in range(len(self.values)):
-            label, lo, _, names = self.p.fields[i]
+            f = self.p.fields[i]
+            label, lo, names = f[0], f[1], f[3]
+            if len(f) > 4:
+                names = names[self.values[f[4]]]
             v = self.values[i]
             if self.p.direct:
                 label = DIRECT_LEGEND[i] if i < 2 else t(DIRECT_LEGEND[i])
@@ -278,7 +283,7 @@ class FieldsScreen(TileEntry):
         self.step(self.cursor, d)
 
     def step(self, i, d):
-        _, lo, hi, _ = self.p.fields[i]
+        lo, hi = self.p.fields[i][1:3]
         v = self.values[i] + d
         self.values[i] = lo if v > hi else hi if v < lo else v
 

@@ -109,7 +109,7 @@ def test_a_miss_lies_under_the_next_place_draws_a_card_and_lights_red():
     assert s["misses"] == bytes((1, c(2, colour=B))) and s["hands"][1] == 10 and s["pile"] == 143 - 40
     assert s["active"] == 2 and s["laid"] == 2
     p = g.prompt(s)
-    assert p.leds == "no" and p.big == "NO"
+    assert p.leds == "no" and p.big == "NO FIT"  # the verdict, not the button's word
     # who laid which card is the last action's row (core.play), not said again below it
     assert p.lines == [g.card_words(c(2, colour=B))] and p.last is None
     assert T.row_rows(s) == [["1", "4\u25cfW", ""], ["2", "-", "2\u25cfB"]]
@@ -232,8 +232,10 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     p = p.answer(p.sides[1]).answer(0)
     assert p.options[:3] == ["even count", "  or", "first card"]
     assert p.answer(3).answer(True) == ["guess", "count even or first"]
+    # the count page: even, odd, then the relations to the card before (same count third)
+    assert walk([right]).options[:4] == ["even count", "odd count", "same count", "other count"]
     # count one of {2, 4} (the Multi tiles), and a relation to the last card
-    p = walk([right, 6, 0b1010, 3, left, 3])
+    p = walk([right, 8, 0b1010, 3, left, 3])
     assert p.options[:3] == ["count 2/4", "  and", "other colour"]
     assert p.answer(3).lines == ["count 2/4 and other colour"]  # the first card: count 2/4
     assert walk([left, 3]).answer(1).lines == ["other colour (any first card)"]
@@ -243,10 +245,10 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     assert p.options[1] == "  or"
     assert p.answer(3).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
     # removing the first condition takes the connective after it; the only one starts over
-    assert walk([right, 6, 0b1010, 3, left, 3, 0, 0]).options[0] == "other colour"
+    assert walk([right, 8, 0b1010, 3, left, 3, 0, 0]).options[0] == "other colour"
     assert walk([right, 0, 0, 0]).title == "Shape"
     # a number: NO on "count over" asks the number, then takes its negation
-    assert walk([right, -5]).answer(3).options[0] == "count 3 or less"
+    assert walk([right, -7]).answer(3).options[0] == "count 3 or less"
 
 
 def test_the_editor_says_a_condition_on_the_first_card_in_one_step():
@@ -374,7 +376,8 @@ def test_every_verdict_repeats_the_guess_for_the_table():
     play(s, ["card", c(1)], ["guess", "shape = circle"])
     assert g.prompt(s).lines == ["\u201ccircle\u201d"]  # the row above says "Alan: wrong guess"
     play(s, ["card", c(2)], ["guess", "colour != black"])
-    assert g.prompt(s).lines == ["Bob found the rule!", "\u201cwhite card\u201d"]
+    p = g.prompt(s)  # who guessed it is the row above ("Bob: guessed it"), said once
+    assert p.big == "RIGHT!" and p.lines == ["\u201cwhite card\u201d"]
 
 
 def test_with_hints_how_near_a_wrong_guess_was_is_the_next_hint_asked_for():
@@ -777,7 +780,7 @@ def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
         lines = [x.strip() for x in f]
     box = make_box()
     box.do(*[x for x in lines[: lines.index("# guess colour != last.colour")] if x and not x.startswith(("#", "expect"))])
-    box.do("OK", "OK")  # "Guess the rule", the shape page
+    box.do("OK", "wait 1000", "OK")  # the verdict read; "Guess the rule" (guarded), the shape page
     top = lambda: box.app.top()
     assert top().title == "Shape"
     depth = len(box.app.stack)
@@ -852,13 +855,57 @@ def test_a_stray_second_ok_plays_no_card(make_box):
     assert box.app.top().title != "Card played"
 
 
+def test_the_card_entry_draws_the_shape_as_the_fill_says(make_box):
+    with open(os.path.join(HERE, "scripts", "wtr_4players.txt")) as f:
+        lines = [x.strip() for x in f]
+    box = make_box()
+    box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
+    assert box.app.top().title == "Card played" and box.lines()[2:5] == ["1", "\u2191\u2193", "\u25cb"]  # 1 outline circle
+    box.do("YES")  # the fill: filled
+    assert box.lines()[4] == "\u25cf" and box.lines()[6] == "\u25cf"
+    box.do("RIGHT", "YES")  # a triangle, outline again
+    assert box.lines()[4] == "\u25b3" and box.lines()[6] == "\u25cb"
+
+
+def test_a_double_ok_on_a_fitting_card_opens_no_editor(make_box):
+    """"Guess the rule?" after a fit takes OK only once it has been up a moment: the OK
+    that read the verdict, pressed twice, lands nowhere."""
+    s = new(rule="colour = white")
+    play(s, ["card", c(1)])
+    assert g.prompt(s).answer(True).guard
+    with open(os.path.join(HERE, "scripts", "wtr_4players.txt")) as f:
+        lines = [x.strip() for x in f]
+    box = make_box()
+    box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
+    box.do("UP", "UP", "RIGHT", "YES", "OK")  # 3 filled triangles, white: it fits
+    assert box.lines()[1] == "FITS"
+    box.do("OK", "OK")
+    assert box.app.top().title == "Guess the rule?"  # the second OK opened no editor
+    box.do("wait 1000", "OK")
+    assert box.app.top().title == "Shape"
+
+
+def test_the_smaller_words_read_as_players_say_them():
+    from core.ui import wrap
+
+    for lang, last in (("en", "last was black"), ("de", "die letzte war schwarz"), ("nl", "vorige was zwart")):
+        i18n.set_lang(lang)
+        assert V.phrase(("was", 1, R.COLOUR, "=", 1)) == last == V.phrase(("was", 1, R.COLOUR, "!=", 0))
+        assert "wtr.big.miss" != i18n.t("wtr.big.miss") != i18n.t("vote.no")  # a verdict, not the button's word
+        for key in ("wtr.giveup_box", "wtr.giveup_human"):  # the confirm's lines above its keys, whole
+            assert len(wrap(i18n.t(key))) <= 5, (lang, key)
+    i18n.set_lang("en")
+
+
 def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
     """A guess is final: its Confirm takes OK (or YES) only once it has been up a moment,
     saying so where "OK: yes" will be; a double OK on "Check the guess" (six quick OKs
     from a card went through to a verdict) leaves the guess unconfirmed."""
     with open(os.path.join(HERE, "scripts", "wtr_table.txt")) as f:
         lines = [x.strip() for x in f if x.strip() and not x.startswith("expect")]
-    k = lines.index("wait 1000", lines.index("# guess colour != last.colour"))  # the guess's Confirm: Check before it
+    start = lines.index("# guess colour != last.colour")
+    end = [i for i in range(start + 1, len(lines)) if lines[i].startswith("#")][0]
+    k = max(i for i in range(start, end) if lines[i] == "wait 1000")  # the guess's Confirm: Check before it
     box = make_box().do(*[x for x in lines[: k - 1] if not x.startswith("#")])
     assert box.app.top().items[box.app.top().index] == "Check the guess"
     box.do("OK", "OK", "YES", "OK")  # Check, then at once three more

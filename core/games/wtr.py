@@ -504,7 +504,7 @@ def _note_show(s, then):
     elif kind == "hint_near":
         big, lines = t("wtr.big.hint"), _near_lines(arg)
     elif kind == "right":
-        big, lines = t("wtr.big.right"), [t("wtr.right", name), _quoted(arg)]
+        big, lines = t("wtr.big.right"), [_quoted(arg)]  # who guessed it: the last action's row
     elif kind == "gaveup":
         big, lines = t("wtr.big.gaveup"), [t("wtr.gaveup")]
     elif kind == "corrected":
@@ -619,7 +619,8 @@ def _guess(s):
     me = s["active"]
     if s["box"]:
         opts = [t("wtr.a.guess"), t("wtr.a.pass")]
-        return Choice(t("wtr.q.guess"), opts, lambda i: editor(s) if i == 0 else ["pass"], player=me)
+        # guarded: the OK that read the verdict, pressed twice, opens no editor
+        return Choice(t("wtr.q.guess"), opts, lambda i: editor(s) if i == 0 else ["pass"], player=me, guard=True)
     opts = [t("wtr.a.right"), t("wtr.a.wrong"), t("wtr.a.pass")]
     right = Confirm(t("wtr.q.right"), lambda _: ["judged", 1], lines=[t("wtr.right_ends")])
     return Choice(t("wtr.q.judge"), opts, lambda i: [right, ["judged", 0], ["pass"]][i], player=me)

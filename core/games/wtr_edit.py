@@ -119,7 +119,10 @@ def _edit_part(parts, i, edited):
         cut = (i - 1, i + 1) if i else (0, 2)  # the condition and a connective beside it
         return edited(parts[: cut[0]] + parts[cut[1] :], i)
 
-    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=[grouped(x)])
+    lines = wrap(grouped(x), NARROW)
+    if len(lines) > 2:  # a long bracket: its start names it, the editor's lines show it whole
+        lines = lines[:1] + [lines[1] + " \u2026"]
+    return Choice(t("wtr.e_part"), [t("wtr.e_remove"), t("wtr.e_negate")], done, lines=lines)
 
 
 def _negated(x):
@@ -138,8 +141,11 @@ def _page(k):
     """The entries of page k: conditions, or an op of _NUMBERS / "in" / FIRST_OF."""
     if k == PAGES - 1:
         return [("first",), FIRST_OF, WAS[0], WAS[1], BACK2]
-    out = [("is", k, "=", v) for v in R.VALUES[k]] if k != R.COUNT else [("is", k, "even", None), ("is", k, "odd", None)] + list(_NUMBERS) + ["in"]
-    out += [("last", k, "=", 0, False), ("last", k, "!=", 0, False)]
+    same = [("last", k, "=", 0, False), ("last", k, "!=", 0, False)]
+    if k == R.COUNT:  # the relations third, not below the numbers
+        out = [("is", k, "even", None), ("is", k, "odd", None)] + same + list(_NUMBERS) + ["in"]
+    else:
+        out = [("is", k, "=", v) for v in R.VALUES[k]] + same
     if k == R.COUNT:
         for step in (1, -1):
             out += [("last", k, "=", step, False), ("last", k, "=", step, True)]

@@ -47,7 +47,7 @@ def _card_fields(title, c, then, **kw):
     start = [R.attr(c, R.COUNT), R.attr(c, R.SHAPE), R.attr(c, R.FILL), R.attr(c, R.COLOUR)]
     fields = [
         (t("wtr.f.count"), 1, 6, None),
-        (t("wtr.f.shape"), 0, 2, GLYPHS[1]),
+        (t("wtr.f.shape"), 0, 2, GLYPHS, 2),  # drawn as the fill field says
         (t("wtr.f.fill"), 0, 1, (GLYPHS[0][0], GLYPHS[1][0])),
         (t("wtr.f.colour"), 0, 1, (t("wtr.col0"), t("wtr.col1"))),
     ]

@@ -30,6 +30,8 @@ def phrase(r):
     if k == "first":
         return t("wtr.first")
     if k == "was":  # a condition on the last card or the one before it
+        if r[2] == R.COLOUR and r[3] in ("=", "!="):  # "the last was black", not "black card"
+            return t("wtr.was" + str(r[1]), t("wtr.c3." + str(r[4] if r[3] == "=" else 1 - r[4])))
         return t("wtr.was" + str(r[1]), phrase(("is",) + r[2:]))
     a, op = r[1], r[2]
     if k in ("last", "prev"):
