@@ -197,6 +197,21 @@ def test_a_used_up_pile_ends_the_round():
     assert s["pile"] == 0 and s["phase"] == "end" and s["guesser"] == -1
 
 
+CHECK = "Check the guess"
+
+
+def _index(p, a):
+    """Answer a to prompt p, where a may name a list's entry by its label, "-label" for
+    its negation (NO), "<" / ">" for LEFT / RIGHT."""
+    if type(a) is not str:
+        return a
+    return p.sides["<>".index(a)] if a in "<>" else -1 - p.options.index(a[1:]) if a[0] == "-" else p.options.index(a)
+
+
+def _answer(p, a):
+    return p.answer(_index(p, a))
+
+
 def _guessing(s):
     """The guesser's first screen after a fitting card: the verdict read, "Guess"."""
     return g.prompt(s).answer(True).answer(0)
@@ -209,7 +224,7 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     def walk(answers):
         p = _guessing(s)
         for a in answers:
-            p = p.answer(a)
+            p = _answer(p, a)
         return p
 
     shape = _guessing(s)  # the first page: conditions on the shape; LEFT/RIGHT turn pages
@@ -219,33 +234,33 @@ def test_the_editor_builds_guesses_in_the_rule_language():
     assert walk([left, 4]).title == "Earlier cards"  # LEFT twice
     # LEFT: colour; NO on "black": "not colour = black", said as its opposite
     p = walk([left, -2])
-    assert p.options == ["white card", "Check the guess", "+ or ...", "+ and ..."]
-    assert p.initial == 1  # the cursor waits on "Check"
-    check = p.answer(1)
+    assert p.options == ["white card", "+ or ...", "Check the guess", "+ and ..."]
+    assert p.initial == 2  # the cursor waits on "Check", "or" above it, "and" below
+    check = p.answer(2)
     assert check.lines == ["white card"]
     assert check.answer(True) == ["guess", "not colour = black"]
     # count even or first card: two parts, the connective on its own line; "or…" opens
     # the page of the condition before on the entry after it
-    p = walk([right, 0, 2])
+    p = walk([right, 0, "+ or ..."])
     assert p.title == "Count" and p.options[p.initial] == "odd count"
     p = p.answer(p.sides[1])  # RIGHT: fill; RIGHT: earlier cards
     p = p.answer(p.sides[1]).answer(0)
     assert p.options[:3] == ["even count", "  or", "first card"]
-    assert p.answer(3).answer(True) == ["guess", "count even or first"]
+    assert _answer(p, CHECK).answer(True) == ["guess", "count even or first"]
     # the count page: even, odd, then the relations to the card before (same count third)
     assert walk([right]).options[:4] == ["even count", "odd count", "same count", "other count"]
     # count one of {2, 4} (the Multi tiles), and a relation to the last card
-    p = walk([right, 8, 0b1010, 3, left, 3])
+    p = walk([right, "count one of", 0b1010, "+ and ...", left, "other colour"])
     assert p.options[:3] == ["count 2/4", "  and", "other colour"]
-    assert p.answer(3).lines == ["count 2/4 and other colour"]  # the first card: count 2/4
-    assert walk([left, 3]).answer(1).lines == ["other colour (any first card)"]
-    assert p.answer(3).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
+    assert _answer(p, CHECK).lines == ["count 2/4 and other colour"]  # the first card: count 2/4
+    assert walk([left, "other colour", CHECK]).lines == ["other colour (any first card)"]
+    assert _answer(p, CHECK).answer(True) == ["guess", "count in {2, 4} and colour != last.colour"]
     # OK on the connective turns "and" into "or"
     p = p.answer(1)
     assert p.options[1] == "  or"
-    assert p.answer(3).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
+    assert _answer(p, CHECK).answer(True) == ["guess", "count in {2, 4} or colour != last.colour"]
     # removing the first condition takes the connective after it; the only one starts over
-    assert walk([right, 8, 0b1010, 3, left, 3, 0, 0]).options[0] == "other colour"
+    assert walk([right, "count one of", 0b1010, "+ and ...", left, "other colour", 0, 0]).options[0] == "other colour"
     assert walk([right, 0, 0, 0]).title == "Shape"
     # a number: NO on "count over" asks the number, then takes its negation
     assert walk([right, -7]).answer(3).options[0] == "count 3 or less"
@@ -287,10 +302,10 @@ def test_common_guesses_take_at_most_ten_presses():
     s = new(rule="colour != last.colour")
     play(s, ["card", c(1)])
     first = g.prompt(s).answer(True).answer(0)
-    n, p = _presses(first, [7, 3, 1, True])  # LEFT: colour; other colour
+    n, p = _presses(first, [7, 3, 2, True])  # LEFT: colour; other colour
     assert p == ["guess", "colour != last.colour"] and n == 7
-    n, p = _presses(first, [8, 0, 3, -3, 3, True])  # RIGHT: count; even; and; NO on square
-    assert p == ["guess", "count even and not shape = square"] and n == 10
+    n, p = _presses(first, [8, 0, 3, -3, 4, True])  # RIGHT: count; even; and; NO on square
+    assert p == ["guess", "count even and not shape = square"] and n == 9
 
 
 def test_a_guess_is_grouped_as_it_is_said_and_every_page_shows_the_grouping():
@@ -300,12 +315,12 @@ def test_a_guess_is_grouped_as_it_is_said_and_every_page_shows_the_grouping():
     play(s, ["card", c(1)])
     first = g.prompt(s).answer(True).answer(0)
     p = first.answer(0)  # circle
-    assert p.options == ["circle", "Check the guess", "+ or ...", "+ and ..."]  # no brackets yet: none would change it
-    p = p.answer(2)
+    assert p.options == ["circle", "+ or ...", "Check the guess", "+ and ..."]  # no brackets yet: none would change it
+    p = p.answer(1)
     assert p.title == "Shape" and p.options[p.initial] == "triangle"
     p = p.answer(1)
-    assert p.options == ["circle", "  or", "triangle", "Check the guess", "+ (all) and ...", "+ or ...", "+ and ..."]
-    grouped = p.answer(4).answer(7).answer(0)  # (all) and; LEFT: colour; white
+    assert p.options == ["circle", "  or", "triangle", "+ or ...", "Check the guess", "+ (all) and ...", "+ and ..."]
+    grouped = p.answer(5).answer(7).answer(0)  # (all) and; LEFT: colour; white
     assert grouped.options[:3] == ["(circle or", "  triangle)", "  and"] and grouped.options[3] == "white card"
     plain = p.answer(6).answer(7).answer(0)  # and: binds the last condition only
     assert plain.options[:4] == ["circle", "  or", "triangle", "  and"]
@@ -315,7 +330,7 @@ def test_a_guess_is_grouped_as_it_is_said_and_every_page_shows_the_grouping():
     assert guess == ["guess", "(shape = circle or shape = triangle) and colour = white"]
     assert R.parse(guess[1]) == ("and", ("or", ("is", 0, "=", 0), ("is", 0, "=", 1)), ("is", 3, "=", 0))
     assert R.text(R.parse(guess[1])) == guess[1]
-    n, _ = _presses(first, [0, 2, 1, 4, 7, 0, grouped.initial, True])
+    n, _ = _presses(first, [0, 1, 1, 5, 7, 0, grouped.initial, True])
     assert n == 10
     play(s, guess)
     assert s["note"][0] == "right"
@@ -485,13 +500,12 @@ def test_random_games_of_both_modes_keep_the_invariants():
 
 
 def _path(s, answers):
-    """The (prompt, answer) pairs of one move answered as listed; a list's entry may be
-    given by its label, "-label" for its negation (NO), "<" / ">" for LEFT / RIGHT."""
+    """The (prompt, answer) pairs of one move answered as listed (an entry by its label
+    as _answer takes it)."""
     p = g.prompt(s)
     out = []
     for a in answers:
-        if type(a) is str:
-            a = p.sides["<>".index(a)] if a in "<>" else -1 - p.options.index(a[1:]) if a[0] == "-" else p.options.index(a)
+        a = _index(p, a)
         out.append((p, a))
         p = p.answer(a)
     assert not is_prompt(p), p.title
@@ -786,9 +800,9 @@ def test_the_guess_editor_stays_one_screen_and_back_undoes_each_edit(make_box):
     depth = len(box.app.stack)
     box.do("OK")  # circle
     for k in range(1, 13):
-        box.do("DOWN", "DOWN", "OK", "DOWN", "OK")  # + and ..., triangle
+        box.do("DOWN", "OK", "DOWN", "OK")  # + and ..., triangle
         assert len(box.app.stack) == depth and top().items.count("triangle") == k
-    box.do("UP", "OK")  # the last triangle: remove or negate
+    box.do("UP", "UP", "OK")  # the last triangle (above "+ or ..."): remove or negate
     assert top().title == "This condition" and len(box.app.stack) == depth + 1
     box.do("OK")  # removed
     assert top().items.count("triangle") == 11 and len(box.app.stack) == depth

@@ -10,7 +10,8 @@ connective has its line, a bracket in brackets: OK on a connective turns "and" i
 and back, OK on a part removes or negates it. BACK undoes the last edit (up to UNDOS of
 them, then the empty guess). A condition is picked from pages, one per attribute and one
 for earlier cards (LEFT/RIGHT turn them; colour is LEFT of shape); NO picks its negation.
-After "or…" the page of the condition before opens, on the entry after it ("circle or
+The cursor waits on "Check" with "+ or" above it and "+ and" below, a press each. After
+"or…" the page of the condition before opens, on the entry after it ("circle or
 triangle"). The editor's states are edits (core.prompts.open_prompt): one screen however
 long the editing, BACK the state before.
 """
@@ -64,10 +65,12 @@ def _editor(s, hist, focus=None):
         at += [k] * len(lines)
     n = len(opts)
     rule = _rule_of(parts)
-    ends = ["or", "and"]  # what can follow: "(…) and" where brackets change the meaning
+    # "Check" waits between what can follow, each a press away: "or" above it, "and"
+    # below; "(all) and" right below it where brackets change the meaning (after an "or")
+    ends = ["or", "check", "and"]
     if len(parts) > 1 and rule[0] == "or" and R.depth(rule) + 2 <= R.MAX_DEPTH:
-        ends.insert(0, "all")  # right below "Check": "(circle or triangle) and" as it is said
-    opts += [t("wtr.e_check")] + [t("wtr.e_" + e) for e in ends]
+        ends.insert(2, "all")
+    opts += [t("wtr.e_" + e) for e in ends]
 
     def chosen(i):
         if i < n and at[i] % 2:  # a connective: "and" <-> "or"
@@ -75,19 +78,19 @@ def _editor(s, hist, focus=None):
             return edited(parts[:i] + ("or" if parts[i] == "and" else "and",) + parts[i + 1 :], i)
         if i < n:
             return _edit_part(parts, at[i], edited)
-        if i == n:
+        e = ends[i - n]
+        if e == "check":
             guess = text(rule)
             p = Confirm(t("wtr.q.check"), lambda _: ["guess", guess], lines=[said(rule)])
             p.guard = True  # a guess is final: a second OK on "Check" confirms nothing
             return p
-        e = ends[i - n - 1]
         back = lambda: _editor(s, hist)
         if e == "all":
             return _pick_part(lambda x: edited((rule, "and", x), 2), undo=back)
         k, initial = _after(parts[-1]) if e == "or" else (0, 0)
         return _pick_part(lambda x: edited(parts + (e, x), len(parts) + 1), k, undo=back, initial=initial)
 
-    initial = at.index(focus) if focus in at else n
+    initial = at.index(focus) if focus in at else n + 1
     return Choice(t("wtr.guess"), opts, chosen, initial=initial, player=s["active"], edit="guess", undo=undo)
 
 

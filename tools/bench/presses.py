@@ -183,7 +183,7 @@ DRWS_TURN = ("turn", "drws", 3, {}, [["mat", "c:00", "c:10", "v:alone", "v:left"
                                      ["predict", 1, 2, 3]] + WHITE + [{"notes": []}], [
     [["card", "c:02"], (["vote", 1, 1, 1, 1, 1, 1], [[[1, 1]] * 3]), ["result", 1]] + PAID], SEEDS)
 WTR_ROUNDS = ("random", "wtr", 4, {"master": "box", "level": "easy", "rounds": "1"}, WTR_GAMES)
-WTR_SCRIPTS = ("wtr_4players.txt", "wtr_table.txt", "wtr_expert.txt")
+WTR_SCRIPTS = ("wtr_4players.txt", "wtr_table.txt", "wtr_expert.txt", "wtr_first_card.txt", "wtr_correct.txt")
 
 
 def wtr_guess(text, answers):
@@ -235,17 +235,25 @@ SECTIONS = (
         "(4 players) and of the scripts %s. A card is entered from the one before it: UP/DOWN the count, LEFT/RIGHT "
         "the shape, YES the fill, NO the colour, then OK (a card left as it starts waits for its OK: no press). Issue "
         "29 asks for at most 4.5 presses a card on average, 45 for a 10-card hand, and 10 for a guess from \"Guess "
-        "the rule?\" to the guess confirmed (LEFT/RIGHT turn pages of conditions, NO negates)." % (
+        "the rule?\" to the guess confirmed (LEFT/RIGHT turn pages of conditions, NO negates; colour is LEFT of "
+        "shape since issue 51). Issue 51 asks for \"(circle or triangle) and white\" in at most 10 presses from the "
+        "editor's first page: the guesses count one press more, the OK on \"Guess the rule?\"." % (
             WTR_GAMES, ", ".join(WTR_SCRIPTS))),
      ("what", "mean", "min", "max"), "%.2f",
      [("a card in random rounds, hands' cards included ({n} cards)", WTR_ROUNDS, screens(("card", "hand"), "fields"), None),
       ("a card in the scripts ({n} cards)", [("script", n) for n in WTR_SCRIPTS],
        screens(("card", "hand"), "FieldsScreen"), None),
       ("a revealed hand of 10 cards ({n} hands)", WTR_ROUNDS, actions(("hand",), "fields", 11), None),
-      ("guess \"alternating colours\" (`colour != last.colour`)", wtr_guess("colour != last.colour", [0, 7, 5, 3, 1, True]),
+      ("guess \"alternating colours\" (`colour != last.colour`)", wtr_guess("colour != last.colour", [0, 7, 3, 2, True]),
        actions(("guess",)), None),
       ("guess \"even count and not square\" (`count even and not shape = square`)",
-       wtr_guess("count even and not shape = square", [0, 8, 0, 2, -3, 3, True]), actions(("guess",)), None)]),
+       wtr_guess("count even and not shape = square", [0, 8, 0, 3, -3, 4, True]), actions(("guess",)), None),
+      ("guess \"(circle or triangle) and white\", in brackets as it is said",
+       wtr_guess("(shape = circle or shape = triangle) and colour = white", [0, 0, 1, 1, 5, 7, 0, 5, True]),
+       actions(("guess",)), None),
+      ("guess \"black after white, white after black\" (through the last card: right by the first-card ruling)",
+       wtr_guess("(colour = black and last.colour = white) or (colour = white and last.colour = black)",
+                 [0, 7, 1, 3, 7, 4, 2, 3, 0, 3, 7, 0, 8, 7, 4, 2, 3, 1, 8, True]), actions(("guess",)), None)]),
 )
 HEADINGS = tuple(s[0] for s in SECTIONS)
 
