@@ -676,10 +676,11 @@ ALTERNATING = ("<", "black card", "+ and ...", "<", "<", "last was \u2026", "<",
 
 
 def first_card_game():
-    """The box's first deck rule, "other colour": a guess that says the alternating colours
-    through the last card and nothing about the first card is right (the first-card
-    ruling); the second rule, "white card", is not guessed by it."""
-    settings = {"players": ["P1", "P2"], "master": "box", "level": "deck", "rounds": "2"}
+    """The box's first deck rules. "Other colour": a guess that says the alternating
+    colours through the last card and nothing about the first card is right (the
+    first-card ruling). "White card": the same guess is wrong. "Not square, and white":
+    "(circle or triangle) and white", built in brackets as it is said, is right."""
+    settings = {"players": ["P1", "P2"], "master": "box", "level": "deck", "rounds": "3"}
     s, moves, move, override = _planner(settings)
     move(0)  # P1 starts
     assert s["rule"] == "colour != last.colour", s["rule"]
@@ -695,6 +696,12 @@ def first_card_game():
     move(0, _fields(c(5, "circle", OUT, W)))  # P2 fits
     move(0, "<", "white card", "Check the guess", True)
     assert s["note"][0] == "right" and s["guesser"] == 1, s["note"]
+    move(True, True, True)  # round 3
+    assert s["rule"] == "shape != square and colour = white", s["rule"]
+    move(0, _fields(c(2, "circle", FULL, W)))  # P1 fits
+    # circle, "+ or": triangle, "+ (all) and": LEFT, white, Check
+    move(0, "circle", "+ or ...", "triangle", "+ (all) and ...", "<", "white card", "Check the guess", True)
+    assert s["note"][0] == "right" and s["note"][2] == "(shape = circle or shape = triangle) and colour = white", s["note"]
     move(True, True, True)
     assert s["phase"] == "over"
     return settings, [m[0] for m in moves], [m[1] for m in moves]

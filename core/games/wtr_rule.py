@@ -763,7 +763,9 @@ def _chain(xs, word):
     return xs[0] if len(xs) == 1 else tuple([word] + xs)
 
 
-# Ten rules in the spirit of the printed rule cards, for a first game.
+# Ten rules in the spirit of the printed rule cards, for a first game: one joins two
+# attributes ("circle or triangle, and white", said with brackets as the rulebook's
+# "only circle or triangle" with a colour).
 DECK = (
     "colour = white",
     "colour != last.colour",
@@ -773,6 +775,6 @@ DECK = (
     "fill = filled",
     "shape = last.shape",
     "count > 3",
-    "shape = last.shape + 1 cyclic",
+    "shape != square and colour = white",
     "fill != last.fill",
 )

@@ -1,5 +1,5 @@
-"""`./dev bench`: measure everything into BENCHMARKS.md (--presses-only, --web-only and --soak:
-only their sections). The wall-clock parts (CPython, the WebAssembly port) run first and
+"""`./dev bench`: measure everything into BENCHMARKS.md (--presses-only, --web-only, --wtr-only
+and --soak: only their sections). The wall-clock parts (CPython, the WebAssembly port) run first and
 alone, then the emulator runs (emulated time) in parallel."""
 
 import argparse
@@ -12,7 +12,7 @@ from core import i18n
 from tools import firmware
 from tools.bench import ROOT, heap, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
 from tools.bench.environment import environment
-from tools.bench.markdown import put_section
+from tools.bench.markdown import put_section, put_table
 from tools.bench.report import report
 from tools.bench.sessions import check_cpython, sessions
 
@@ -30,6 +30,8 @@ def main(argv=None):
     ap.add_argument("--presses-only", action="store_true",
                     help="only the presses per turn (a minute): replace their sections of --out")
     ap.add_argument("--web-only", action="store_true", help="only the web page (a minute): replace its section of --out")
+    ap.add_argument("--wtr-only", action="store_true",
+                    help="only What the Rule?!'s judge on the emulated Pico: replace its section and target rows")
     ap.add_argument("--soak", nargs="*", metavar="ID", choices=soak.IDS,
                     help="only the soak of these games (%s; none: all): replace its section of --out" % ", ".join(soak.IDS))
     ap.add_argument("--frozen", action="store_true", help="with --soak: on the Tablebox firmware (builds its UF2)")
@@ -53,6 +55,12 @@ def main(argv=None):
     if args.web_only:
         put_section(args.out, web.section(web.measure()),
                     "Measured on %s (`python -m tools.bench --web-only`)." % env["commit"])
+        return
+    if args.wtr_only:
+        with tempfile.TemporaryDirectory(prefix="tablebox-wtr-", ignore_cleanup_errors=True) as tmp:
+            w = wtr.measure(tmp)
+        put_section(args.out, wtr.section(w), "Measured on %s (`python -m tools.bench --wtr-only`)." % env["commit"])
+        put_table(args.out, wtr.TARGETS_SAID, wtr.target_table(w))
         return
     if args.presses_only:
         for heading in presses.HEADINGS:

@@ -63,3 +63,16 @@ def put_section(path, new, said=None):
         lines += [""] + new
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines).rstrip("\n") + "\n")
+
+
+def put_table(path, said, table):
+    """Put `table` (Markdown text) in place of the table that follows the line `said`."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().rstrip("\n").split("\n")
+    k = lines.index(said) + 2  # the line, a blank line, the table
+    end = k
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    lines[k:end] = table.split("\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")

@@ -21,8 +21,7 @@ def targets(r):
          "Issue 10, on the emulated Pico (section below; times from the GPIO edge that acts to the last I2C byte). Its "
          "\"Done when\": every target met for the %s scripts:" % " and ".join(pico.DONE_WHEN), "",
          pico_table(pico.DONE_WHEN), "", "The same targets over every built game's script and the Secret vote:", "",
-         pico_table(), "", "Issue 12, What the Rule?! on the emulated Pico (section below):", "",
-         md_table(("target (issue 12)", "limit", "measured", ""), wtr.target_rows(r["wtr"]), "llrl"), "",
+         pico_table(), "", wtr.TARGETS_SAID, "", wtr.target_table(r["wtr"]), "",
          "Under the MicroPython WebAssembly port and on a counting bus:", "",
          md_table(("target", "measured", "limit", ""),
                   heap.target_rows(r["mem"], r["imp"]) + [wire.target_row(r["kinds"])], "lrrl"), ""]

@@ -1,4 +1,5 @@
-"""What the Rule?! (issue 12): fits(), parse() and equivalent() of core.games.wtr_rule as a
+"""What the Rule?! (issue 12): fits(), parse(), equivalent() and judge() (the game's
+verdict on a guess, with the first-card ruling: issue 51) of core.games.wtr_rule as a
 table of calls (CASES) pico.time_calls() times on the emulated Pico, each result checked
 against CPython's. The rules (LEVELS, DIFFERENT) are the worst issue 12's search found
 among generate(level, Rng(seed)) for seeds 1-3000 (search() of this module at be58e96):
@@ -48,6 +49,11 @@ def _pair(label, a, b):
     return ("pair", label, "a, b = W.parse(%r), W.parse(%r)" % (a, b), "W.equivalent(a, b)", None)
 
 
+def _judge(label, rule, guess):
+    return ("judge", "%s: `%s` against `%s`" % (label, guess, rule), "a, b = W.parse(%r), W.parse(%r)" % (rule, guess),
+            "W.judge(a, b)", None)
+
+
 def _parse(label, text):
     return ("parse", "%s: `%s`" % (label, text), "t = %r" % text, "W.parse(t)", None)
 
@@ -68,6 +74,11 @@ CASES = (
     + [x for lv, _, walk, long in LEVELS for x in (_pair("%s, itself: `%s`" % (lv, walk), walk, walk),
                                                    _pair("%s, rewritten: `%s` = `%s`" % (lv, walk, long), walk, long))]
     + [_pair("different, told apart in state %d of the walk: `%s` vs `%s`" % DIFFERENT, *DIFFERENT[1:])]
+    + [_judge("first-card ruling, right", "colour != last.colour",
+              "(colour = black and last.colour = white) or (colour = white and last.colour = black)"),
+       _judge("brackets, right", "not shape = square and colour = white", "(shape = circle or shape = triangle) and colour = white"),
+       _judge("expert, rewritten, right", LEVELS[3][2], LEVELS[3][3]),
+       _judge("expert, wrong late in the walk", *DIFFERENT[1:])]
 )
 
 
@@ -97,7 +108,8 @@ def target_rows(w):
     """(target, limit, measured, verdict) for the issue 12 targets."""
     rows = []
     for kind, target, limit in (("fits", "judging a card, fits(rule, row, card): slowest rule and row", FITS_MAX_MS),
-                                ("pair", "equivalent(a, b) of two rules: slowest pair", EQUIV_MAX_MS)):
+                                ("pair", "equivalent(a, b) of two rules: slowest pair", EQUIV_MAX_MS),
+                                ("judge", "judging a guess, judge(rule, guess): slowest guess", EQUIV_MAX_MS)):
         if w.get("missing"):
             rows.append((target, "%.0f ms" % limit, "not measured: " + w["missing"], ""))
             continue
@@ -111,6 +123,13 @@ def target_rows(w):
     return rows
 
 
+TARGETS_SAID = "Issue 12, What the Rule?! on the emulated Pico (section below):"  # the targets table's line
+
+
+def target_table(w):
+    return md_table(("target (issue 12)", "limit", "measured", ""), target_rows(w), "llrl")
+
+
 def section(w):
     L = ["## What the Rule?! judge and equivalence on the emulated Pico", ""]
     if w.get("missing"):
@@ -121,7 +140,7 @@ def section(w):
           "level the one with the most nodes and the one whose equivalence walk against its own rewriting (De Morgan, "
           "sets as or-chains, `!=` as `not =`: the long way to build the same guess) costs most, among "
           "`generate(level, Rng(seed))` for seeds 1-3000; and the different pair told apart latest in the walk.", ""]
-    L += [md_table(("target (issue 12)", "limit", "measured", ""), target_rows(w), "llrl"), ""]
+    L += [target_table(w), ""]
 
     def after(us):
         k = us.index(max(us))
@@ -139,12 +158,16 @@ def section(w):
             for x in _of(w, "pair")]
     L += ["equivalent(a, b), a the secret rule (its reachable states are walked):", "",
           md_table(("pair", "time", "result", "as on CPython"), rows, "lrll"), ""]
+    rows = [(x["label"], x["error"], "", "") if "error" in x else
+            (x["label"], _ms(x["us"][0]), "RIGHT" if x["result"][0] is None else "WRONG",
+             "yes" if x["result"] == x["expected"] else "NO") for x in _of(w, "judge")]
+    L += ["judge(rule, guess), the game's verdict (equivalence under the first-card ruling, the walk to its end "
+          "whatever the verdict):", "", md_table(("guess", "time", "verdict", "as on CPython"), rows, "lrll"), ""]
     rows = [(x["label"], x["error"], "") if "error" in x else
             (x["label"], _ms(x["us"][0]), "yes" if x["result"] == x["expected"] else "NO") for x in _of(w, "parse")]
     L += ["parse(text) of a guess (from the REPL; the app calls deeper, with less of the 8 KB C stack left):", "",
           md_table(("text", "time", "same rule as on CPython"), rows, "lrl"), ""]
-    p, f = _worst(w, "pair"), _worst(w, "fits")
-    return L + ["Worst case found: equivalent %s for %s; fits %s for %s. Heap free after the run: {:,} B; %.1f s "
-                "emulated in all.".format(w["free"]) % (_ms(max(p["us"])) if p else "-", p["label"] if p else "-",
-                                                         _ms(max(f["us"])) if f else "-", f["label"] if f else "-",
-                                                         w["emulated_s"]), ""]
+    p, f, j = _worst(w, "pair"), _worst(w, "fits"), _worst(w, "judge")
+    worst = lambda x: (_ms(max(x["us"])), x["label"]) if x else ("-", "-")
+    return L + ["Worst case found: equivalent %s for %s; judge %s for %s; fits %s for %s. Heap free after the run: "
+                "{:,} B; %.1f s emulated in all.".format(w["free"]) % (worst(p) + worst(j) + worst(f) + (w["emulated_s"],)), ""]
