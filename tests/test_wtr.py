@@ -670,6 +670,32 @@ def correct_game():
     return settings, [m[0] for m in moves], [m[1] for m in moves]
 
 
+def brackets_game():
+    """A guess in brackets as deep as the editor takes them ("x or y, (all) and z" until
+    "(all) and" is no longer offered), judged and said on the verdict: the words and the
+    judge of the deepest guess on the Pico's stack."""
+    settings = {"players": ["P1", "P2"], "master": "box", "level": "deck", "rounds": "1"}
+    s, moves, move, override = _planner(settings)
+    move(0)
+    move(0, _fields(c(3, "triangle", FULL, W)))  # fits
+    answers = [0]
+    p = g.prompt(s).answer(True).answer(0)
+    while True:
+        for a in ("circle", "+ or ...", "triangle"):
+            answers.append(a)
+            p = _answer(p, a)
+        if "+ (all) and ..." not in p.options:
+            break
+        answers.append("+ (all) and ...")
+        p = _answer(p, "+ (all) and ...")
+    move(*answers, "Check the guess", True)
+    assert s["note"][0] == "wrong" and R.depth(R.parse(s["note"][2])) == R.MAX_DEPTH, s["note"]
+    override("Give up the round", True)
+    move(True, True, True)
+    assert s["phase"] == "over"
+    return settings, [m[0] for m in moves], [m[1] for m in moves]
+
+
 # "(black card and last was white) or (white card and last was black)", from the guess screen
 ALTERNATING = ("<", "black card", "+ and ...", "<", "<", "last was \u2026", "<", "white card", "+ or ...",
                "<", "white card", "+ and ...", "<", "<", "last was \u2026", "<", "black card", "Check the guess", True)
@@ -726,7 +752,8 @@ def expert_game():
 
 
 SCRIPTS = {"wtr_4players.txt": box_game, "wtr_human_3players.txt": human_game, "wtr_table.txt": table_game,
-           "wtr_expert.txt": expert_game, "wtr_first_card.txt": first_card_game, "wtr_correct.txt": correct_game}
+           "wtr_expert.txt": expert_game, "wtr_first_card.txt": first_card_game, "wtr_correct.txt": correct_game,
+           "wtr_brackets.txt": brackets_game}
 
 
 def _script(plan):
@@ -904,6 +931,26 @@ def test_a_double_ok_on_a_fitting_card_opens_no_editor(make_box):
     assert box.app.top().title == "Guess the rule?"  # the second OK opened no editor
     box.do("wait 1000", "OK")
     assert box.app.top().title == "Shape"
+
+
+def test_a_rule_in_words_takes_no_python_frame_a_level(monkeypatch):
+    """words() does not recurse: on the Pico two frames a level ran out at four levels
+    ("maximum recursion depth exceeded" on the expert script's guess), and a bracketed
+    guess nests to MAX_DEPTH."""
+    import inspect
+
+    i18n.set_lang("en")
+    leaf = ("is", R.COLOUR, "=", 0)
+    r = leaf
+    while R.depth(r) + 2 <= R.MAX_DEPTH:
+        r = ("and", ("or", r, leaf), leaf)
+    deepest = []
+    phrase = V.phrase
+    monkeypatch.setattr(V, "phrase", lambda x: deepest.append(len(inspect.stack())) or phrase(x))
+    top = len(inspect.stack())
+    V.words(r)
+    assert max(deepest) - top <= 3  # words, the stand-in, phrase
+    assert V.words(r) == "(((((white card or white card) and white card) or white card) and white card) or white card) and white card"
 
 
 def test_the_smaller_words_read_as_players_say_them():

@@ -125,21 +125,49 @@ def _simple():
 
 
 def words(r):
-    """The whole rule in words, as on a rule card (wrapped by the screen)."""
-    k = r[0]
-    if _first_of(r):
-        return t("wtr.first_is", words(r[2]))
-    if k in ("and", "or"):
-        return (" " + t("wtr." + k) + " ").join([grouped(x) for x in r[1:]])
-    if k == "not" and r[1][0] in ("and", "or"):
-        return t("wtr.not", "(" + words(r[1]) + ")")
-    return phrase(r)
+    """The whole rule in words, as on a rule card (wrapped by the screen). Iterative (an
+    explicit stack, like wtr_rule.text()): a bracketed guess nests deeper than the Pico's
+    C stack holds Python calls (two frames a level ran out at four levels)."""
+    vals = []  # the words of the parts said so far
+    todo = [r]
+    while todo:
+        x = todo.pop()
+        if type(x) is list:  # x[0]'s parts are said: join them
+            node = x[0]
+            if _first_of(node):
+                vals.append(t("wtr.first_is", vals.pop()))
+            elif node[0] == "not":
+                vals.append(t("wtr.not", "(" + vals.pop() + ")"))
+            else:
+                n = len(node) - 1
+                parts = vals[-n:]
+                del vals[-n:]
+                for i in range(n):
+                    if _joins(node[i + 1]):
+                        parts[i] = "(" + parts[i] + ")"
+                vals.append((" " + t("wtr." + node[0]) + " ").join(parts))
+        elif _first_of(x):
+            todo += [[x], x[2]]
+        elif x[0] in ("and", "or"):
+            todo.append([x])
+            for i in range(len(x) - 1, 0, -1):  # the first part said first
+                todo.append(x[i])
+        elif x[0] == "not" and x[1][0] in ("and", "or"):
+            todo += [[x], x[1]]
+        else:
+            vals.append(phrase(x))
+    return vals[0]
 
 
 def grouped(r):
     """The words of r as a part of a longer rule: in brackets when it joins parts."""
     w = words(r)
-    return "(" + w + ")" if r[0] in ("and", "or") and not _first_of(r) else w
+    return "(" + w + ")" if _joins(r) else w
+
+
+def _joins(r):
+    """r joins parts with and/or (a "first card: x" is said as one condition)."""
+    return r[0] in ("and", "or") and not _first_of(r)
 
 
 GLYPHS = ("\u25cb\u25b3\u25a1", "\u25cf\u25b2\u25a0")  # outline / filled circle, triangle, square
