@@ -4,12 +4,16 @@ when a turn's prompt shows again (core.play), so the turns do not carry this cod
 The game menu (BACK or "Menu…" on a root prompt): score table, the game's views, the
 table's overrides (law effects the box cannot know: each a prompt chain to an action,
 so it is confirmed, saved, undone and shown as the last action like any other), undo
-(with a confirm that says in words what is undone), redo, how the box rules, home, end
-the game.
+(the steps it may take back listed newest first as the last-action row says them; the
+one picked and those after it go, after a confirm that says how many and in words what
+the oldest was), redo, how the box rules, home, end the game.
 """
 
 from core.i18n import t
-from core.ui import Confirm, Menu, Message, NumberPicker, Table
+from core.ui import Confirm, Menu, Message, Pages, Table
+
+
+UNDO_LIST = 30  # steps the undo list offers at most: one replay gives their words (heap on the Pico)
 
 
 def menu(play):
@@ -51,12 +55,14 @@ def pick(play, key):
             app.push(Message(t("game.undo"), lines, app.pop))
         elif limit == 1:
             _confirm_undo(play, 1)
-        else:
-            app.push(NumberPicker(t("game.undo_n"), 1, limit, 1, lambda n: _confirm_undo(play, n)))
+        else:  # the steps in the words of the last-action row, newest first: OK on one undoes it and those above
+            steps = s.recent(min(limit, UNDO_LIST))
+            app.push(Menu(t("game.undo_n"), steps, lambda i: _confirm_undo(play, i + 1)))
     elif key == "game.rules":
-        # The box's part and its rulings where the rulebook is silent (RULES.md).
-        paragraphs = t(s.game_id + ".help").split("\n")
-        app.push(Message(t("game.rules"), paragraphs, app.pop))
+        # A quick start (what the box does, the keys), then the box's part and its rulings
+        # where the rulebook is silent (RULES.md), a page a press.
+        parts = [t(s.game_id + ".quick").split("\n"), t(s.game_id + ".help").split("\n")]
+        app.push(Pages(t("game.rules"), parts, app.pop))
     elif key == "game.redo":
         s.redo()
         play.show()

@@ -8,7 +8,8 @@ done last (p.last: the game's brief(), the first small line under what is drawn 
 returns to the question; an accepted one is saved before the next prompt appears.
 The table's lists end in "Menu…" (core.gamemenu, as is the start of a game: that code is
 not loaded during the turns); BACK on a turn's first screen opens it too. The end of the
-game is here: the press that ends it shows the ranking without loading a module first.
+game is here: the press that ends it shows the ranking without loading a module first
+(after the last round's summary, where the game has one: ending()).
 Nothing is final until the table confirms "Game over" on the ranking: until then undo
 corrects any entry (a typo in the last score), and only the confirm records progress (a
 campaign), keeps the result (core.results) and lets the save go.
@@ -170,6 +171,11 @@ class Play:
             rows += closing(s.state)
         self.app.push(BigResult(t("game.over_q"), [winners], rows, lambda: self.review(winners, rows)))
         self.app.top().on_back = self.menu
+        ending = getattr(s.game, "ending", None)  # the last round's end, read first (OK: the winners)
+        if ending:
+            title, lines = ending(s.state)
+            self.app.push(Message(title, lines, self.app.pop))
+            self.app.top().on_back = self.menu
 
     def review(self, winners, rows):
         """The ranking before it is final. The cursor starts on the first row, so a stray

@@ -1,8 +1,9 @@
 """Player setup: how many play (within the game's range), then their short names.
 
 setup_players(app, lo, hi, on_done) shows a number picker for the count, then a list of
-names (each editable with TextEntry) ending in "Start". The last names used are kept in
-storage (names.json) so the same table does not type them again every evening.
+names ending in "Start". A name is picked from the names remembered (names.json: the
+last table's, in seat order, then the older ones, most recent first) or typed new
+(TextEntry), so the same table does not type them again every evening.
 """
 
 import json
@@ -11,12 +12,13 @@ from core.i18n import t
 from core.ui import Menu, NumberPicker
 
 NAME = "names.json"
+KEEP = 16  # names remembered
 
 
 def _remembered(storage):
     try:
         names = json.loads(storage.get(NAME).decode())
-        return [str(n)[:8] for n in names if n][:10]
+        return [str(n)[:8] for n in names if n][:KEEP]
     except (AttributeError, ValueError, TypeError):
         return []
 
@@ -37,17 +39,42 @@ def setup_players(app, lo, hi, on_done):
         def select(i):
             if i == n:
                 if app.storage:  # the next screen first, the flash after
-                    data = json.dumps(chosen + names[n:]).encode()
+                    seen = list(chosen)
+                    for x in names:  # the table's names first, then the older ones, once each
+                        if x not in seen:
+                            seen.append(x)
+                    data = json.dumps(seen[:KEEP]).encode()
                     app.after(lambda: app.storage.put(NAME, data))
                 on_done(list(chosen))
             else:
-                from core.textentry import TextEntry  # only while names are edited
+                offer(i)
 
-                app.push(TextEntry(t("pl.name", i + 1), chosen[i], lambda s: rename(i, s)))
+        defaults = [t("pl.default", k + 1) for k in range(hi)]
 
-        def rename(i, s):
+        def offer(i):
+            """The names no other seat has, most recent first (placeholders like "P2"
+            are no names), then "New name…"; the cursor on this seat's name (OK keeps
+            it), or on "New name…" for a seat still without one."""
+            free = [x for x in names if (x not in chosen or x == chosen[i]) and x not in defaults]
+
+            def picked(k):
+                if k < len(free):
+                    chosen[i] = free[k]
+                    app.pop()
+                    return
+                from core.textentry import TextEntry  # only while a name is typed
+
+                app.push(TextEntry(t("pl.name", i + 1), "", lambda s: typed(i, s)))
+
+            at = free.index(chosen[i]) if chosen[i] in free else len(free)
+            app.push(Menu(t("pl.name", i + 1), free + [t("pl.new")], picked, index=at))
+
+        def typed(i, s):
             chosen[i] = s
-            app.pop()
+            if s not in names:
+                names.insert(0, s)
+            app.pop()  # the entry
+            app.pop()  # the names offered
 
         app.push(Menu(t("pl.names"), items, select, index=n))
 

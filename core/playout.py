@@ -101,13 +101,14 @@ def _multi_keys(p, v):
     tiles not chosen and that is shorter) the others chosen and NO."""
     if p.yes is not None and v == p.yes:
         return ["YES"]
-    out = _toggles(p, v) + (HAND_OVER if p.guard else ["OK"])
+    wait = HAND_OVER[:-1] if p.guard else []  # first: a script's frames never catch a guard half-way
+    out = _toggles(p, v) + ["OK"]
     rest = ~v & ((1 << len(p.tiles)) - 1)
     if p.no and rest and v:  # NO answers the others of what is marked, if any
         other = _toggles(p, rest) + ["NO"]
-        if len(other) < len(out) - (p.guard is True):  # a wait is no press
-            return other
-    return out
+        if len(other) < len(out):
+            return wait + other
+    return wait + out
 
 
 def _toggles(p, mask):
@@ -123,12 +124,13 @@ def _toggles(p, mask):
 
 def _pick_keys(p, v):
     """NO for none; else the shorter way round (the dash of none is the last tile), and
-    OK; either once the screen takes it (core.ui.Armed)."""
+    OK; on a guarded screen after the wait (core.ui.Armed)."""
+    wait = HAND_OVER[:-1] if p.guard else []
     if v < 0:
-        return HAND_OVER[:-1] + ["NO"]
+        return wait + ["NO"]
     n = len(p.tiles) + 1
     d = (v - p.initial) % n
-    return (["RIGHT"] * d if d <= n - d else ["LEFT"] * (n - d)) + HAND_OVER  # OK once it is armed
+    return wait + (["RIGHT"] * d if d <= n - d else ["LEFT"] * (n - d)) + ["OK"]
 
 
 def _fields_random(p, rng):
@@ -170,31 +172,64 @@ def _text_random(p, rng):
     from core.i18n import lang
     from core.textentry import charsets
 
-    up = charsets(lang())[0]
+    up = charsets(lang())[0][:-1]  # no space: a text is never blank at an end
     n = 1 + rng.below(p.maxlen)
-    return "".join([up[1 + rng.below(len(up) - 1)] for _ in range(n)])
+    return "".join([up[rng.below(len(up))] for _ in range(n)])
 
 
 def _text_keys(p, value):
-    """From an empty entry (TextEntry starts in capitals on a space)."""
+    """From the prompt's initial text (core.textentry: the grid's cursor on its first
+    cell): NO deletes what differs, then each character by the shortest moves to its
+    cell and OK ("△" first where its case is not the one the text goes on in), YES."""
     from core.i18n import lang
-    from core.textentry import charsets
+    from core.textentry import CASE, cells, capital_next
 
-    sets = charsets(lang())
-    out = []
-    upper = True
-    for i in range(len(value)):
-        c = value[i]
-        if i:
-            out.append("RIGHT")
-        if c not in sets[0 if upper else 1]:
-            out.append("YES")  # switch case
-            upper = not upper
-        chars = sets[0 if upper else 1]
-        k = chars.find(c)
-        n = len(chars)
-        out += ["UP"] * k if k <= n - k else ["DOWN"] * (n - k)
-    return out + ["OK"]
+    text = p.initial[: p.maxlen]
+    keep = 0
+    while keep < min(len(text), len(value)) and text[keep] == value[keep]:
+        keep += 1
+    out = ["NO"] * (len(text) - keep)
+    text = text[:keep]
+    at = 0
+    for c in value[keep:]:
+        upper = capital_next(text)
+        grid = cells(lang(), upper)
+        want = "_" if c == " " else c
+        if want not in grid:  # the other case: "△" first
+            moves, at = _grid_moves(len(grid), at, grid.index(CASE))
+            out += moves + ["OK"]
+            grid = cells(lang(), not upper)
+        moves, at = _grid_moves(len(grid), at, grid.index(want))
+        out += moves + ["OK"]
+        text += c
+    return out + ["YES"]
+
+
+def _grid_moves(n, start, goal):
+    """The fewest D-pad presses from cell start to goal on the text grid (core.textentry:
+    LEFT/RIGHT step through the cells, UP/DOWN a row in the column, both wrapping)."""
+    from core.textentry import GRID_COLS
+
+    rows = (n + GRID_COLS - 1) // GRID_COLS
+
+    def vertical(i, d):
+        col, row = i % GRID_COLS, i // GRID_COLS
+        while True:
+            row = (row + d) % rows
+            if row * GRID_COLS + col < n:
+                return row * GRID_COLS + col
+
+    seen = {start: []}
+    todo = [start]
+    while goal not in seen:
+        nxt = []
+        for i in todo:
+            for key, j in (("RIGHT", (i + 1) % n), ("LEFT", (i - 1) % n), ("DOWN", vertical(i, 1)), ("UP", vertical(i, -1))):
+                if j not in seen:
+                    seen[j] = seen[i] + [key]
+                    nxt.append(j)
+        todo = nxt
+    return seen[goal], goal
 
 
 def _secret_random(p, rng):
@@ -219,7 +254,9 @@ def _secret_keys(p, value):
 
 
 # The hand-over (and a Show or Confirm with a guard) takes OK only after core.ui.ARM_MS on screen:
-# a person reads it first.
+# a person reads it first. The wait comes before any other key of a guarded screen, so a
+# script's frame after each line never shows its wait row half-filled (that depends on
+# the pace of the presses, which differs between the simulator and the emulated Pico).
 HAND_OVER = ["wait 1000", "OK"]
 
 KINDS = {

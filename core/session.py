@@ -159,6 +159,19 @@ class Session:
             self.game.apply(state, self.log[k])
         return self.game.describe(state, self.log[i])
 
+    def recent(self, n):
+        """The last n actions as the last-action row says them (brief()), newest first:
+        one replay, each told from the state right after it."""
+        state = self.game.new(self.settings, self.seed)
+        first = len(self.log) - n
+        out = []
+        for k in range(len(self.log)):
+            self.game.apply(state, self.log[k])
+            if k >= first:
+                out.append(_brief(self.game, state, self.log[k]) or self.game.describe(state, self.log[k]))
+        out.reverse()
+        return out
+
     def last(self):
         """The last action in one short row (the game's brief()), or None."""
         return _brief(self.game, self.state, self.log[-1] if len(self.log) else None)

@@ -7,7 +7,7 @@ widgets (heap on the Pico).
 from core import buttons as B
 from core.frame import W, fit, width
 from core.prompts import Prompt, is_prompt
-from core.ui import NARROW, Armed, Screen, pick, scroll, scroll_marks, title_bar, wrap_all
+from core.ui import NARROW, Armed, Screen, pick, scroll, scroll_marks, title_bar, wait_row, wrap_all
 
 
 class Show(Prompt):
@@ -50,7 +50,7 @@ def show(ctx, p, root):
 class ShowScreen(Armed):
     """Title, the big text large or the tiles, then the small lines, wrapped; UP/DOWN
     scroll them when there are more than the rows left; OK goes on (at once, unless the
-    prompt has a guard)."""
+    prompt has a guard: then the bottom row is the wait row until it is armed)."""
 
     def __init__(self, p, on_ok):
         Screen.__init__(self)
@@ -87,12 +87,16 @@ class ShowScreen(Armed):
                 row += 2
         lines = self.lines
         rows = 8 - self.row
+        if not self.armed:
+            rows -= 1  # the wait row's
         n = len(lines)
         for r in range(min(rows, n - self.top)):
             # a scroll mark takes the right edge of the first or last row only
             marked = (r == 0 and self.top > 0) or (r == rows - 1 and self.top + rows < n)
             f.center(fit(lines[self.top + r], 1, W - 16 if marked else W), (self.row + r) * 8)
-        scroll_marks(f, self.top, rows, n, self.row * 8)
+        scroll_marks(f, self.top, rows, n, self.row * 8, (self.row + rows - 1) * 8)
+        if not self.armed:
+            wait_row(f, 56, self.steps, self.early)
 
 
 def _big_rows(big):

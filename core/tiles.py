@@ -25,7 +25,7 @@ from core.frame import W, fit, height, width
 from core.i18n import t
 from core.prompts import Prompt
 from core.play import latest, who
-from core.ui import Armed, Screen, pick, title_bar, wrap_all
+from core.ui import Armed, Screen, pick, title_bar, wait_row, wrap_all
 
 VALUE_Y = 16  # pages 2-4: a large value and its cell fit in their 24 rows
 LABEL_Y = 40
@@ -82,14 +82,16 @@ DIRECT_LEGEND = ("\u2191\u2193", "\u2190\u2192", "vote.yes", "vote.no")  # the b
 
 class Pick(Prompt):
     """One of the tiles or none: the answer is the tile's index, or -1 for the last tile
-    (value `none`, the dash) and for NO. The cursor starts on tile `initial`."""
+    (value `none`, the dash) and for NO. The cursor starts on tile `initial`. guard: OK
+    and NO count only once the screen has been up a moment (the box was handed to the
+    player whose name it shows)."""
 
     kind = "pick"
     screen = ("core.tiles", "pick_one")
-    guard = True  # another player's screen
 
-    def __init__(self, title, values, labels, then, initial=0, none="\u2013", **kw):
+    def __init__(self, title, values, labels, then, initial=0, none="\u2013", guard=False, **kw):
         Prompt.__init__(self, title, then, **kw)
+        self.guard = guard
         self.tiles = [(values[i], labels[i]) for i in range(len(values))]
         self.initial = initial
         self.none = none
@@ -190,12 +192,15 @@ class TileEntry(Armed):
         if self.lines:
             f.center(fit(self.lines[self.at]), 8)
         draw_tiles(f, self.tiles(), self.chosen(), self.cursor)
-        f.center(fit(self.keys()), HINT_Y)
+        self.keys(f)
 
-    def keys(self):
-        """The keys row: "wait a moment" after an OK it did not take yet (the play-test's
-        OK on a card's entry seemed broken), else hint()."""
-        return t("ui.wait") if self.early and not self.armed else self.hint()
+    def keys(self, f):
+        """The keys row: the wait row until a guarded screen is armed (an early OK is
+        answered there: the play-test's OK on a card's entry seemed broken), then hint()."""
+        if self.armed:
+            f.center(fit(self.hint()), HINT_Y)
+        else:
+            wait_row(f, HINT_Y, self.steps, self.early)
 
     def hint(self):
         return t(self.help)
@@ -306,8 +311,8 @@ class PickScreen(TileEntry):
     """Pick: the player's name large on pages 1-2, the values large on pages 3-4, the
     labels with the cursor's inverted, the context row (what was done last and the
     prompt's lines in turn) and the keys. Every D-pad key moves the cursor (wrapping);
-    OK takes the tile under it, NO none. It is another player's screen (Pick has a
-    guard): OK and NO count only once it has been up a moment, so the player before,
+    OK takes the tile under it, NO none. On another player's screen (the prompt's
+    guard) OK and NO count only once it has been up a moment, so the player before,
     pressing once too often, answers nothing for them. YES does nothing: taken here, a
     second YES would reach the roll screen after the last pick, where YES reports a 9th
     card."""
@@ -344,4 +349,4 @@ class PickScreen(TileEntry):
         draw_tiles(f, self.tiles(), 0, -1, 24, 16, self.cursor)
         if self.lines:
             f.center(fit(self.lines[self.at]), MARK_Y)
-        f.center(self.keys(), HINT_Y)
+        self.keys(f)

@@ -17,6 +17,7 @@ from core.i18n import t
 
 ROWS = 7  # 1x rows under the title bar
 ARM_MS = 1000  # a hand-over takes OK only after this long on screen
+STEPS = 4  # a guard's wait row fills in this many steps (wait_row)
 
 
 class Screen:
@@ -105,6 +106,29 @@ def scroll_marks(f, top, rows, n, y0, y1=56):
         f.text("\u25bc", W - 6, y1, 1, False, False)
 
 
+def grow(screen, now):
+    """A guarded screen's wait row at `now`: screen.steps of STEPS (STEPS: armed), counted
+    from screen.shown (the first tick); True when it grew a step. Whole steps, so every
+    runtime draws the same frames whatever its pace."""
+    if screen.shown is None:
+        screen.shown = now
+    k = min(STEPS, ticks_diff(now, screen.shown) * STEPS // ARM_MS)
+    if k == screen.steps:
+        return False
+    screen.steps = k
+    return True
+
+
+def wait_row(f, y, steps, early, x=None, w=W):
+    """The keys row of a guarded screen while it waits: "wait a moment" (at x, else
+    centred) over a bar that grows by a step as the moment passes (w wide when full),
+    so the table sees when OK will count. early: a press came too soon; the words are
+    inverted, so it is answered, not dropped in silence."""
+    s = t("ui.wait")
+    f.text(s, (W - width(s)) // 2 if x is None else x, y, 1, early)
+    f.fill_rect(0 if x is None else x, y + 7, w * steps // STEPS, 1, 1)
+
+
 class Menu(Screen):
     """Scrolling list. items: labels (str) or callables returning a label.
     on_select(index) runs on OK; DOWN moves down the list. votes=(i, j): the lit YES
@@ -115,11 +139,13 @@ class Menu(Screen):
     on_key(i): what the buttons' selections do (default on_select: the list's own items).
     guard: OK selects only when pressed once the list has been up ARM_MS (as Armed) or
     after the cursor moved (a choice made), so a stray second OK of the screen before
-    picks nothing."""
+    picks nothing; until then the bottom row is the wait row (wait_row)."""
 
     guard = False
     shown = None  # when a guarded list was first on screen
+    steps = 0  # of the wait row (grow())
     early = False  # OK went down while the list was guarded
+    told = False  # and the wait row says so (inverted) until the list is armed
 
     def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=(), sides=None, on_alt=None, on_key=None):
         Screen.__init__(self)
@@ -146,12 +172,10 @@ class Menu(Screen):
         return it if isinstance(it, str) else it()
 
     def tick(self, now):
-        if self.guard:
-            if self.shown is None:
-                self.shown = now
-            elif ticks_diff(now, self.shown) >= ARM_MS:
-                self.guard = False
-        return False
+        if not (self.guard and grow(self, now)):
+            return False
+        self.guard = self.steps < STEPS
+        return True
 
     def on_event(self, kind, button):
         d = pick(kind, button)
@@ -160,6 +184,7 @@ class Menu(Screen):
             self.guard = False
         elif kind == B.PRESS and button == B.OK:
             self.early = self.guard
+            self.told = self.told or self.early  # said on the wait row
         elif is_ok(kind, button):
             if not (self.early or self.guard):
                 self.on_select(self.index)
@@ -176,7 +201,7 @@ class Menu(Screen):
     def draw(self, f):
         title_bar(f, self.title)
         row0 = self.header(f) if self.header else 1
-        rows = ROWS + 1 - row0
+        rows = ROWS + 1 - row0 - (1 if self.guard else 0)  # the wait row below the list
         notes = self.notes
         if notes is None:  # once: a cursor move redraws, and wrapping is slow on the Pico
             notes = wrap_all(self.given)
@@ -208,7 +233,9 @@ class Menu(Screen):
             f.text(fit(self.label(i), 1, room), 8, y, 1, invert=sel)
             if sel:
                 f.text("\u25ba", 0, y, 1, False, False)
-        scroll_marks(f, self.top, rows, n, row0 * 8)
+        scroll_marks(f, self.top, rows, n, row0 * 8, (row0 + rows - 1) * 8)
+        if self.guard:
+            wait_row(f, 56, self.steps, self.told)
 
 
 class NumberPicker(Screen):
@@ -276,7 +303,9 @@ class Confirm(Screen):
     nothing."""
 
     shown = None
+    steps = 0
     pressed = False
+    early = False
 
     def __init__(self, title, lines, on_yes, on_no=None, yes=None, no=None, votes=True, guard=False):
         Screen.__init__(self)
@@ -299,6 +328,7 @@ class Confirm(Screen):
         yes = button == B.OK or button == B.YES and self.votes
         if kind == B.PRESS and yes:
             self.pressed = self.armed
+            self.early = not self.armed
         if kind != B.RELEASE:
             return
         if yes:
@@ -319,10 +349,11 @@ class Confirm(Screen):
             f.text(fit(self.lines[self.top + i]), 0, 8 + 8 * i)
         scroll_marks(f, self.top, 5, len(self.lines), 8, 40)
         yes, no = fit(self.yes if self.armed else t("ui.wait")), fit(self.no)
-        if width(yes) + width(no) + 6 <= W:
-            f.text(yes, 0, 56)
-        else:  # both in full, on two rows: what BACK does must be readable
-            f.text(yes, 0, 48)
+        y = 56 if width(yes) + width(no) + 6 <= W else 48  # else both in full, on two rows
+        if self.armed:
+            f.text(yes, 0, y)
+        else:
+            wait_row(f, y, self.steps, self.early, 0, W - width(no) - 6 if y == 56 else W)
         f.text(no, W - width(no), 56)
 
 
@@ -351,25 +382,58 @@ class Message(Screen):
         scroll_marks(f, self.top, ROWS, len(self.lines), 8)
 
 
+class Pages(Screen):
+    """Text read page by page (help: a quick start, then the rulings): six rows a page,
+    the page's number and the keys on the last row. RIGHT or DOWN turn to the next page,
+    LEFT or UP to the one before (a page never scrolls: a press is a page, not a line);
+    OK or BACK close it. A part (a list of paragraphs) starts on a new page."""
+
+    PAGE = ROWS - 1
+
+    def __init__(self, title, parts, on_ok=None):
+        Screen.__init__(self)
+        self.title = title
+        self.on_ok = on_ok
+        self.pages = []
+        for paragraphs in parts:
+            lines = wrap_all(paragraphs)
+            for i in range(0, len(lines), self.PAGE):
+                self.pages.append(lines[i : i + self.PAGE])
+        self.at = 0
+
+    def on_event(self, kind, button):
+        d = pick(kind, button)
+        if d:
+            self.at = min(len(self.pages) - 1, max(0, self.at + (d if button in (B.LEFT, B.RIGHT) else -d)))
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        page = self.pages[self.at]
+        for r in range(len(page)):
+            f.text(fit(page[r]), 0, (r + 1) * 8)
+        f.center(t("ui.page", self.at + 1, len(self.pages)), 56)
+
+
 class Armed(Screen):
     """A screen whose OK must be a deliberate one: it counts only when pressed after the
     screen has been up for ARM_MS, so the player before, pressing OK once too often, or a
-    box passed with a thumb on OK, acts for nobody. tick() returns True once, as it arms."""
+    box passed with a thumb on OK, acts for nobody. Until then its keys row is the wait
+    row (wait_row), redrawn a step at a time (tick() returns True)."""
 
     shown = None  # when it was first on screen (the first tick)
     armed = False
+    steps = 0  # of the wait row (wait_row), up to STEPS: armed
     pressed = False  # OK went down while armed
-    early = False  # OK went down before: a screen with a keys row says to wait
+    early = False  # OK went down before: the wait row answers it
 
     def tick(self, now):
-        if self.armed:
+        """True when the wait row has grown a step (the last one arms the screen)."""
+        if self.armed or not grow(self, now):
             return False
-        if self.shown is None:
-            self.shown = now
-        elif ticks_diff(now, self.shown) >= ARM_MS:
-            self.armed = True
-            return True
-        return False
+        self.armed = self.steps == STEPS
+        return True
 
     def on_event(self, kind, button):
         if button != B.OK:
@@ -396,7 +460,10 @@ class HandOver(Armed):
         title_bar(f, self.title)
         f.center(t("ui.pass_to"), 12)
         f.center(fit(self.name, 2), 26, 2)
-        f.center(t("ui.then_ok" if self.armed else "ui.wait"), 48)
+        if self.armed:
+            f.center(t("ui.then_ok"), 48)
+        else:
+            wait_row(f, 48, self.steps, self.early)
 
 
 class BigResult(Screen):

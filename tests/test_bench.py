@@ -507,11 +507,12 @@ def test_wtr_not_measured_says_why(monkeypatch):
 
 
 def test_a_section_replaces_its_own_part_only(tmp_path):
-    rows = [("3 players (90 turns)", [9, 10, 11, 9], 10), ("a script (3 turns)", [18, 20, 22], None),
-            ("one guess", [9], None)]
+    rows = [("3 players (90 turns)", [9, 10, 11, 9], 10, [1, 1, 1, 1]), ("a script (3 turns)", [18, 20, 22], None, [2, 3, 4]),
+            ("one guess", [9], None, [0])]
     new = presses.section(presses.HEADINGS[0], rows)
     assert new[0] == "## Presses per turn: Man muss auch gönnen" and "| 9.8 |" in "\n".join(new).replace("  ", " ")
-    assert "PASS (mean <= 10)" in "\n".join(new) and "|    9 |     |     |" in "\n".join(new)
+    assert "PASS (mean <= 10)" in "\n".join(new) and "|    9 |     |     |     0 |" in "\n".join(new)
+    assert "| 3.0 (max 4) |" in "\n".join(new) and "|     1 | PASS" in "\n".join(new)  # the waits
     md = tmp_path / "B.md"
     md.write_text("# Benchmarks\n\n## Random playouts (CPython)\n\nrows\n")
     put_section(str(md), new, "Counted on abc1234.")
@@ -532,8 +533,9 @@ def test_the_counters_group_a_sessions_presses():
     assert presses.turns("roll", ("score",), "done")(records) == [7, 2]  # a roll right after done: passive
     assert presses.screens(("roll",), "fields")(records) == [2]
     assert presses.actions(("roll",))(records) == [1, 1, 2] and presses.actions(("reroll",), size=2)(records) == [3]
+    assert presses.turns("roll", ("score",))(records, presses.waits) == [2, 0, 0]  # waits, turn by turn
     ballot = [(1, ["ballot", "Y", "N"], "secret", ["OK", "wait 1000", "OK", "YES", "OK", "wait 1000", "OK", "NO", "OK"])]
-    assert presses.voters("ballot")(ballot) == [3, 3]
+    assert presses.voters("ballot")(ballot) == [3, 3] and presses.voters("ballot")(ballot, presses.waits) == [1, 1]
 
 
 def test_every_games_presses_meet_their_issues_counts():
@@ -542,7 +544,7 @@ def test_every_games_presses_meet_their_issues_counts():
     10 each (issue 29); a voter of the voting games 3 to 5 (issue 31)."""
     i18n.use("ui")
     i18n.set_lang("en")
-    rows = {label.split(" (")[0]: xs for label, xs, _ in presses.measure(presses.HEADINGS[2])}
+    rows = {label.split(" (")[0]: xs for label, xs, _, _ in presses.measure("## Presses: What the Rule?! card entry and guesses")}
     cards = rows["a card in random rounds, hands' cards included"]
     assert len(cards) > 1000 and sum(cards) / len(cards) <= 4.5 and max(cards) <= 7  # count 3 away, shape, fill, colour, OK
     hands = rows["a revealed hand of 10 cards"]
@@ -551,9 +553,15 @@ def test_every_games_presses_meet_their_issues_counts():
     # from "Guess the rule?": other colour, even count and not square (issue 29: <= 10); "(circle or
     # triangle) and white" (issue 51: <= 10 from the editor's first page, one press after "Guess the rule?")
     assert [xs for k, xs in rows.items() if k.startswith("guess")] == [[8], [10], [11], [30]]
-    rows = {label.split(" (")[0]: xs for label, xs, _ in presses.measure(presses.HEADINGS[1])}
+    rows = {label.split(" (")[0]: xs for label, xs, _, _ in presses.measure("## Presses per ballot and turn: the voting games")}
     assert set(rows["Democrazy: one voter"]) == {3} and set(rows["Democrazy: a default turn"]) == {21}
     assert 3 <= min(rows["Das Regeln Wir Schon!: one voter"]) <= max(rows["Das Regeln Wir Schon!: one voter"]) <= 5
+    # issue 52: 23's play on the same rank in 4, a new 3-letter name in 12, no waits in either
+    rows = {label.split(" (")[0]: (xs, ws) for label, xs, _, ws in presses.measure("## Presses per turn: 23")}
+    assert rows["play one card on the same rank, no bonus"] == ([4], [0])
+    assert all(set(ws) == {0} for _, ws in rows.values())  # 23 has no secret and no draw: no guard
+    rows = {label: (xs, ws) for label, xs, _, ws in presses.measure("## Presses: a player's name")}
+    assert rows['a new name "Ann"'][0][0] <= 12 and rows['a new name "Bo"'][0][0] <= 12
 
 
 def test_web_section_says_what_it_measured_against_issue_32():

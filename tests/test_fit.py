@@ -78,7 +78,7 @@ def fixed_screens():
     from core.i18n import t
     from core.secret import Ballot, Recorded, Secret, SecretFlow, VoteScreen
     from core.textentry import TextEntry
-    from core.ui import BigResult, Confirm, HandOver, Message, NumberPicker
+    from core.ui import BigResult, Confirm, HandOver, Menu, Message, NumberPicker, Pages
 
     name = LONG[7]  # 8 characters, the most a name takes
     for armed in (False, True):
@@ -120,9 +120,17 @@ def fixed_screens():
         yield Message(g[2], [t("ui.soon_text")])
         yield Message(t("game.damaged"), [t("game.damaged_text", g[0] + ".bad12")])
         yield Message(t("game.damaged"), [t("game.progress_damaged", g[0] + ".progress.bad12")])
-    yield NumberPicker(t("game.undo_n"), 1, 999, 1, None)
+    yield Menu(t("game.undo_n"), [name] * 3, None)
     yield NumberPicker(t("pl.count"), 2, 10, 10, None)
     yield TextEntry(t("pl.name", 10), name, None)
+    yield TextEntry(t("pl.name", 10), "", None)  # empty: the keys under it
+    for g in games.GAMES:  # every page of every game's help (the quick start first)
+        if g[1]:
+            i18n.use(g[0])
+            help_ = Pages(t("game.rules"), [t(g[0] + ".quick").split("\n"), t(g[0] + ".help").split("\n")])
+            for k in range(len(help_.pages)):
+                help_.at = k
+                yield help_
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)

@@ -149,26 +149,31 @@ def test_penalty_does_not_depend_on_count():
 # ------------------------------------------------------------------ prompt flow
 
 
-def test_root_prompt_shows_top_big_and_offers_four_actions():
+def test_the_turn_offers_every_action_on_its_first_page_and_play_without_a_bonus_in_one_step():
     s = at(game(), 14, turn=1)
     p = g.prompt(s)
-    assert p.kind == "choice" and p.player == 1
-    assert p.big == "Top 14"
-    assert p.title == "Ben's turn"
-    assert p.options == ["Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)"]
-    assert p.lines[0] == "Hand 12 Pen 0 Bon 3"
+    assert p.kind == "choice" and p.player is None and p.big is None  # no large rows: every action fits
+    assert p.title == "Ben: top 14"
+    assert p.options == ["Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)", "Play with bonus\u2026"]
+    assert list(p.lines) == ["Penalty 0, bonus 3"]  # in words (issue 52)
     assert g.brief(s, ["first"]) == "Ann: led the 1"  # the last action: core.play draws it
     assert walk(g.prompt(s), 1) == ["pass"]
     assert walk(g.prompt(s), 2) == ["force"]
     fold = g.prompt(s).answer(3)
     assert fold.kind == "confirm" and fold.title == "Fold: +12 penalty?"  # a fold asks first, with its cost
     assert walk(g.prompt(s), 3, True) == ["fold"]
+    rank = g.prompt(s).answer(0)  # Play: no bonus question, the rank at once, starting on the top
+    assert rank.title == "Rank to play" and (rank.lo, rank.initial) == (14, 14)
+    s["bonus"][1] = 0  # no chips: no "Play with bonus…"
+    assert g.prompt(s).options == ["Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)"]
+    s["forced"] = 1
+    assert g.prompt(s).options == ["Play", "Fold (+12)"]
 
 
 def test_play_flow_with_bonus_chip_rulebook_example():
     s = at(game(), 14, turn=1)
-    p = g.prompt(s).answer(0)
-    assert p.kind == "number" and (p.lo, p.hi) == (0, 3) and p.player == 1
+    p = g.prompt(s).answer(4)  # Play with bonus…
+    assert p.kind == "number" and (p.lo, p.hi, p.initial) == (1, 3, 1) and p.player == 1
     p = p.answer(1)
     assert (p.lo, p.hi) == (9, 19) and p.initial == 14
     p = p.answer(10)
@@ -184,7 +189,7 @@ def test_play_flow_with_bonus_chip_rulebook_example():
     assert s["pen"][1] == 0 and s["bonus"][1] == 2
 
 
-def test_play_flow_without_chips_skips_chip_questions():
+def test_play_flow_without_chips_asks_no_chip_question():
     s = at(game(), 5, turn=1)
     s["bonus"][1] = 0
     p = g.prompt(s).answer(0)
@@ -194,37 +199,31 @@ def test_play_flow_without_chips_skips_chip_questions():
     assert p.answer(True) == ["play", 8, 2, 0, 5]
 
 
-def test_play_flow_zero_chips_skips_adjusted_top():
-    s = at(game(), 5, turn=1)
-    p = g.prompt(s).answer(0).answer(0)
-    assert p.title == "Rank to play" and p.lo == 5
-
-
 def test_adjusted_top_range_is_clamped():
     s = at(game(), 3, turn=1)
-    p = g.prompt(s).answer(0).answer(2)
+    p = g.prompt(s).answer(4).answer(2)
     assert (p.lo, p.hi) == (1, 13)
     s = at(game(), 21, turn=1)
-    p = g.prompt(s).answer(0).answer(1)
+    p = g.prompt(s).answer(4).answer(1)
     assert (p.lo, p.hi) == (16, 23)
 
 
 def test_rank_prompt_never_offers_the_1():
     s = at(game(), 4, turn=1)
-    p = g.prompt(s).answer(0).answer(1).answer(1)  # top moved down to 1
+    p = g.prompt(s).answer(4).answer(1).answer(1)  # top moved down to 1
     assert p.lo == 2
 
 
 def test_count_prompt_bounded_by_copies_and_hand():
     s = at(game(), 1, turn=1)
-    p = g.prompt(s).answer(0).answer(0).answer(2)
+    p = g.prompt(s).answer(0).answer(2)
     assert (p.lo, p.hi) == (1, 2)  # two 2s in the deck
     s = at(game(), 1, turn=1)
     s["hand"][1] = 2
-    p = g.prompt(s).answer(0).answer(0).answer(9)
+    p = g.prompt(s).answer(0).answer(9)
     assert (p.lo, p.hi) == (1, 2)  # only 2 cards in hand
     s["hand"][1] = 1
-    p = g.prompt(s).answer(0).answer(0).answer(9)
+    p = g.prompt(s).answer(0).answer(9)
     assert p.kind == "confirm"  # one card possible: question skipped
     assert "Last card: return 3" in p.lines  # 7 penalty, 3 come back
 
@@ -233,13 +232,13 @@ def test_forced_and_lone_players_are_offered_play_and_fold_only():
     s = game()
     run(s, ["force"])  # Ben forces Cid
     p = g.prompt(s)
-    assert p.player == 2 and p.options == ["Play", "Fold (+12)"]
+    assert p.title == "Cid: top 1" and p.options == ["Play", "Fold (+12)", "Play with bonus\u2026"]
     assert g.brief(s, ["force"]) == "Ben: forced Cid"  # who forced them: the last action
     assert walk(g.prompt(s), 1, True) == ["fold"]
     s = game(names=["Ann", "Ben"])
     run(s, ["fold"])  # Ben folds: Ann alone
     p = g.prompt(s)
-    assert p.player == 0 and p.options == ["Play", "Fold (+11)"]
+    assert p.title == "Ann: top 1" and p.options == ["Play", "Fold (+11)", "Play with bonus\u2026"]
     assert "Alone: play/fold" in p.lines
 
 
@@ -258,7 +257,7 @@ def test_force_two_penalties_and_next_must_play():
     assert s["pen"] == [0, 2, 0] and s["turn"] == 2 and s["forced"] == 1
     run(s, ["play", 3, 1, 0, 1])
     assert s["forced"] == 0 and s["pen"][2] == 1 and s["turn"] == 0
-    assert len(g.prompt(s).options) == 4
+    assert len(g.prompt(s).options) == 5  # Play, Pass, Pass & force, Fold, Play with bonus…
 
 
 def test_forced_player_folds_force_is_used_up():
@@ -331,7 +330,7 @@ def test_full_game_hand_computed_with_shared_win():
     assert s["hand"] == [12, 12, 12] and s["out"] == [0, 0, 0]
     assert g.summary(s) == "3 players, round 2"
     summary = g.prompt(s)  # round 1 for the table first, then round 2's setup
-    assert summary.title == "Round 1 over" and summary.lines == ["Ann +11, 3 chips", "Ben +0, 2 chips", "Cid +12, 3 chips"]
+    assert summary.title == "Round 1 over" and summary.lines == ["Penalty / bonus chips", "Ann: 11 / 3", "Ben: 0 / 2", "Cid: 12 / 3"]
     assert summary.answer(True).big == "Round 2"
     log2 = [
         ["first", 0],  # Ann holds the 1: A11 B12 C12, Ben to play
@@ -553,7 +552,7 @@ def test_prompts_translated():
     s = st_play()
     i18n.set_lang("de")
     p = g.prompt(s)
-    assert p.title == "Ben ist dran" and p.big == "Oben 10"
+    assert p.title == "Ben: oben 10" and p.lines[0] == "Strafe 0, Bonus 3"
     assert p.options[0] == "Ausspielen"
     assert g.summary(s) == "3 Spieler, Runde 1"
 
@@ -572,6 +571,12 @@ def test_screen_texts_fit_a_line():
         for k, v in tab.items():
             if k.startswith("g23.e.") or k.startswith("g23.summary") or k == "g23.help":
                 continue  # messages, the resume screen and the rulings text wrap
+            if k == "g23.quick":  # the help's first page: five lines of their own
+                assert len(v.split("\n")) == 5 and max(len(x) for x in v.split("\n")) <= 21, (code, v)
+                continue
+            if k == "g23.quick":  # the help's first page: five lines of their own
+                assert len(v.split("\n")) == 5 and max(len(x) for x in v.split("\n")) <= 21, (code, v)
+                continue
             s = v.replace("{0}", "" if ("turn" in k or ".last." in k) else "23")
             s = s.replace("{1}", "23").replace("{2}", "23").replace("{3}", "23")
             assert len(s) <= 21, (code, k, s)
@@ -580,11 +585,13 @@ def test_screen_texts_fit_a_line():
 def test_every_key_used_in_source_exists():
     src = open(SRC, encoding="utf-8").read()
     used = set(re.findall(r'"(g23\.[a-z0-9.]*[a-z0-9])"', src))
-    for c in ("play", "pass", "force", "fold"):
+    for c in ("play", "pass", "force", "fold", "bonus"):
         used.add("g23.a." + c)
     for c in ("first", "pass", "force"):
         used.add("g23.last." + c)
     used.add("g23.help")  # shown by the game menu (core.play), per the game contract
+    used.add("g23.quick")  # the help's quick start, its first page
+    used.add("g23.quick")  # the help's quick start, its first page
     for v in g.OPTIONS[0][2]:
         used.add("g23.deal." + v)
         used.add("g23.variant." + v)

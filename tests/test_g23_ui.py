@@ -29,19 +29,19 @@ def current(box):
     return Session.from_record(rec).state
 
 
-def test_turn_screen_shows_name_and_top_large(make_box):
+def test_turn_screen_shows_every_action_on_its_first_page(make_box):
     box = start(make_box)
     assert box.lines()[:3] == ["Setup", "Round 1", "45 cards, remove 21"]
     play(box, ["first", 0], ["play", 5, 2, 0, 1])
     lines = box.lines()
-    assert lines[1:3] == ["Cleo", "Top 5"]  # the 2x lines
-    assert "> Play" in lines and "Pass (+1)" in lines
+    assert lines[:3] == ["Cleo: top 5", "Ben: 2x 5, +3", "Penalty 0, bonus 3"]  # the last action, the chips in words
+    assert lines[3:8] == ["> Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)", "Play with bonus\u2026"]
 
 
 def test_play_flow_shows_penalty_before_confirming(make_box):
     box = start(make_box)
     play(box, ["first", 0])
-    box.do("OK", "OK")  # Play, 0 bonus chips
+    box.do("OK")  # Play: no bonus question
     assert "Rank to play" in box.text()
     box.do("UP", "UP", "UP", "UP", "UP", "OK")  # rank 7 on top 1
     box.do("UP", "OK")  # two 7s
@@ -84,7 +84,7 @@ def test_illegal_action_refused_on_screen_and_nothing_lost(make_box):
         assert box.lines()[0] == "Not allowed"
         assert word in " ".join(box.lines()[1:]).lower(), box.text()
         box.do("OK")
-        assert box.lines()[1:3] == ["Cleo", "Top 9"]
+        assert box.lines()[0] == "Cleo: top 9"
         assert box.storage.get("g23.sav") == saved
 
 
@@ -98,14 +98,14 @@ def test_score_table_and_undo_from_the_turn_menu(make_box):
     assert rows[0].startswith("\u25baAnna") or rows[0].startswith("Anna")
     assert rows[2].split()[:3] == ["\u25baCleo", "12", "1"] or rows[2].split()[:3] == ["Cleo", "12", "1"]
     box.do("OK")  # close the table
-    box.do("DOWN", "OK")  # Undo…: how many steps (1 to 3)
-    assert "Steps back" in box.text() and "1 to 3" in box.text()
+    box.do("DOWN", "OK")  # Undo…: the three steps it may take back, newest first, as the last-action row said them
+    assert box.lines()[0] == "Undo back to:" and box.lines()[1:4] == ["> Cleo: passed +1", "Ben: 1x 5, +3", "Anna: led the 1"]
     box.do("OK")
     assert "Undo: Cleo passed, | +1?" in box.text()  # in words, not action tokens
     box.do("OK")
     st = current(box)
     assert st["pen"] == [0, 3, 0] and st["turn"] == 2  # Ben's penalty for 5 on 1 stays
-    assert box.lines()[1:3] == ["Cleo", "Top 5"]
+    assert box.lines()[0] == "Cleo: top 5"
 
 
 def test_undo_can_be_refused_then_goes_several_steps_back_and_redo(make_box):
@@ -114,17 +114,17 @@ def test_undo_can_be_refused_then_goes_several_steps_back_and_redo(make_box):
     box.do("UP", "OK", "DOWN", "OK", "OK", "BACK")  # 1 step, then refuse the confirm
     assert len(saved_log(box)) == 3
     box.do("BACK", "BACK")  # picker, then the game menu: back on the turn screen
-    assert box.lines()[1:3] == ["Anna", "Top 5"]
-    box.do("OK", "DOWN", "OK", "UP", "OK")  # cursor still on Menu…; undo 2 steps
+    assert box.lines()[0] == "Anna: top 5"
+    box.do("OK", "DOWN", "OK", "DOWN", "OK")  # cursor still on Menu…; undo 2 steps
     assert "Undo the last 2" in box.lines()
     box.do("OK")
     assert saved_log(box) == [["first", 0]]
-    assert box.lines()[1:3] == ["Ben", "Top 1"]
+    assert box.lines()[0] == "Ben: top 1"
     box.do("UP", "OK")
     assert "Redo" in box.lines()
     box.do("DOWN", "DOWN", "OK")  # Redo brings back Ben's play
     assert saved_log(box) == [["first", 0], ["play", 5, 1, 0, 1]]
-    assert box.lines()[1:3] == ["Cleo", "Top 5"]
+    assert box.lines()[0] == "Cleo: top 5"
 
 
 def test_failed_save_is_reported_and_the_game_goes_on(make_box):
@@ -138,7 +138,7 @@ def test_failed_save_is_reported_and_the_game_goes_on(make_box):
     box.do("DOWN", "OK")  # Ben passes
     assert box.lines()[0] == "Error" and "Could not save" in box.text()
     box.do("OK")
-    assert box.lines()[1:3] == ["Cleo", "Top 1"]  # the pass is kept in play
+    assert box.lines()[0] == "Cleo: top 1"  # the pass is kept in play
     box.storage.put = real
     box.do("DOWN", "OK")  # Cleo passes: saved again, with both passes
     assert saved_log(box) == [["first", 0], ["pass"], ["pass"]]
@@ -156,13 +156,13 @@ def test_back_on_a_turn_opens_the_game_menu_and_hold_back_leaves(make_box):
     box.do("BACK")  # short BACK: the game menu, never the home menu
     assert box.lines()[0] == "23" and "> Score table" in box.lines()
     box.do("BACK")
-    assert box.lines()[1:3] == ["Cleo", "Top 1"]
+    assert box.lines()[0] == "Cleo: top 1"
     box.do("hold BACK", "OK")  # the long press leaves (it asks first)
     assert box.lines()[0] == "Tablebox"
     box.do("OK")  # 23 -> resume question
     assert "Resume this game?" in box.text()
     box.do("OK")
-    assert box.lines()[1:3] == ["Cleo", "Top 1"]
+    assert box.lines()[0] == "Cleo: top 1"
 
 
 def _marked(display):
@@ -191,6 +191,8 @@ def test_full_game_ends_on_final_ranking(make_box):
     settings, actions, _ = autoplay.random_game("g23", 3, 5)
     box = start(make_box, b'["P1","P2","P3"]')
     play(box, *actions)
+    assert box.lines()[:3] == ["Round 2 over", "Penalty / bonus chips", "P1: %d / %d" % (current(box)["pen"][0], current(box)["bonus"][0])]
+    box.do("OK")  # round 2's summary read, as round 1's: the winners
     assert box.lines()[0] == "Game over?"
     assert _marked(box.display)  # three players, two rows shown: a mark says there is more
     box.do("OK", "UP", "UP", "OK")  # the ranking to check, "Game over ✓"
@@ -213,7 +215,7 @@ def test_the_final_result_is_on_the_panel_before_it_is_stored_and_the_save_let_g
     settings, actions, _ = autoplay.random_game("g23", 3, 5)
     box = start(make_box, b'["P1","P2","P3"]')
     play(box, *actions)
-    box.do("OK", "UP", "UP")  # the ranking to check, on "Game over ✓"
+    box.do("OK", "OK", "UP", "UP")  # round 2 over, the ranking to check, on "Game over ✓"
     log = []
     storage, display = box.storage, box.app.display
     put, delete, show = storage.put, storage.delete, display.show
@@ -244,20 +246,22 @@ def test_final_screen_offers_new_game(make_box):
     settings, actions, _ = autoplay.random_game("g23", 2, 3)
     box = start(make_box, b'["P1","P2"]')
     play(box, *actions)
-    box.do("OK", "UP", "UP", "OK", "OK")  # Game over ✓, the big result -> ranking list
+    box.do("OK", "OK", "UP", "UP", "OK", "OK")  # round 2 over, Game over ✓, the big result -> ranking list
     n = len(box.lines()) - 1
     box.do(*(["DOWN"] * (n - 2)), "OK")  # "New game"
     assert box.lines()[0] == "Players"
 
 
-def test_rulings_screen_scrolls(make_box):
+def test_the_rulings_follow_the_quick_start_a_page_a_press(make_box):
     box = start(make_box)
     box.do("BACK")  # BACK on the setup screen: the game menu
     assert "How the box rules" in box.lines()  # shown because 23 has help text
     box.do("DOWN", "DOWN", "OK")
     first = box.lines()
-    assert first[0] == "How the box rules" and "never sees" in " ".join(first)
-    box.do("hold DOWN 8000")
+    assert first[0] == "How the box rules" and "The box keeps turns," in first  # the quick start
+    box.do("RIGHT")
+    assert "never sees" in " ".join(box.lines())  # the rulings
+    box.do("hold DOWN 8000")  # held: a page at each repeat, to the last
     last = box.lines()
     assert last != first and "ties share." in " ".join(last)
     box.do("BACK")
@@ -324,7 +328,7 @@ def test_every_turn_screen_of_a_scripted_game_shows_the_last_action():
         for line in f.read().splitlines():
             assert runner.do(line) is None, line
             shown = app.frame.lines
-            if shown and shown[0].startswith("Hand ") and "> Play" in shown:  # as the turn comes up
+            if shown and re.match(r"^P\d: top \d+$", shown[0]) and "> Play" in shown:  # as the turn comes up
                 turns += 1
                 assert [x for x in shown[1:] if said.search(x)], shown
     assert turns > 20

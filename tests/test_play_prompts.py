@@ -81,7 +81,7 @@ def test_ballot_inside_a_game_is_secret_and_applied(make_box, tvote):
     box.do("OK")
     assert "Pass the box to" in box.text() and "P1" in box.lines()
     box.do("OK", "YES")  # too soon after the box came: the hand-over takes no OK yet
-    assert "Pass the box to" in box.text() and "wait a moment" in box.lines()
+    assert "Pass the box to" in box.text() and "> wait a moment" in box.lines()  # answered
     box.do("wait 1000", "OK", "YES")
     assert "Vote recorded." in box.lines()
     box.do("OK", "wait 1000", "OK", "NO", "OK")

@@ -240,3 +240,80 @@ def test_a_title_bar_drawn_again_is_the_same_page_copied(monkeypatch):
     assert drawn == [] and bytes(b.buf) == bytes(a.buf) and b.lines == ["Vote on the law"]
     ui.title_bar(b, "Another title")  # another title is drawn
     assert len(drawn) == 1
+
+
+# ----------------------------------------------------------------- guards that show themselves (issue 52)
+
+
+def wait_bar(box):
+    """The wait row's bar: the lit pixels of the bottom row of page 6 or 7 (y 55 or 63:
+    the wait row on the last row, or above a long BACK)."""
+    buf = box.display.buf
+    return max(sum(1 for x in range(128) if buf[page * 128 + x] & 0x80) for page in (6, 7))
+
+
+def guarded(box, screen):
+    box.app.push(screen)
+    box.do("wait 10")
+    return screen
+
+
+def test_a_guard_fills_its_keys_row_as_the_moment_passes_and_answers_an_early_press(box):
+    went = []
+    guarded(box, ui.Confirm("Sure?", ["For good"], lambda: went.append(1), guard=True))
+    assert "wait a moment" in box.lines() and wait_bar(box) == 0
+    seen = []
+    for _ in range(3):
+        box.do("wait 250")
+        seen.append(wait_bar(box))
+    assert seen[0] < seen[1] < seen[2] and "wait a moment" in box.lines()  # it grows, a step at a time
+    box.do("OK")  # too soon: answered (the words inverted), not taken
+    assert "> wait a moment" in box.lines() and not went
+    box.do("wait 300")
+    assert "OK: yes" in box.lines() and wait_bar(box) < 8  # armed: the keys (a descender, no bar)
+    box.do("OK")
+    assert went == [1]
+
+
+def test_every_guarded_kind_shows_its_wait_row_and_none_without_a_guard(box):
+    from core.show import Show, ShowScreen
+
+    for guard in (True, False):
+        p = Show("Result", None, big="YES 5", lines=["read it"], guard=guard)
+        guarded(box, ShowScreen(p, lambda: None))
+        assert ("wait a moment" in box.lines()) == guard and "read it" in box.lines()
+        box.app.pop()
+        menu = ui.Menu("Guess?", ["Guess", "Pass"], lambda i: None)
+        menu.guard = guard
+        guarded(box, menu)
+        assert ("wait a moment" in box.lines()) == guard and "> Guess" in box.lines()
+        if guard:
+            box.do("OK")  # a stray OK: answered
+            assert "> wait a moment" in box.lines() and box.app.top() is menu
+            box.do("DOWN")  # a choice made: no wait
+            assert "wait a moment" not in " ".join(box.lines())
+        box.app.pop()
+
+
+# ----------------------------------------------------------------- help by pages (issue 52)
+
+
+def test_help_opens_on_its_quick_start_and_turns_a_page_a_press(box):
+    from core import i18n
+
+    box.do("OK", "OK", "OK", "OK", "OK", "OK")  # 23: 2 players, Start, deal, setup read, P1 holds the 1
+    box.do("BACK")  # the game menu
+    items = box.app.top().items
+    box.to(items.index("How the box rules")).do("OK")
+    quick = i18n.t("g23.quick").split("\n")
+    assert box.lines()[1:6] == quick and box.lines()[-1].startswith("\u2190\u2192 page 1 of ")
+    total = len(box.app.top().pages)
+    box.do("RIGHT")
+    assert box.lines()[-1] == "\u2190\u2192 page 2 of %d  OK" % total
+    assert box.lines()[1].startswith("The box keeps turns")  # the rulings after the quick start
+    box.do("DOWN", "UP", "LEFT", "LEFT")  # DOWN turns on, UP and LEFT back; never before page 1
+    assert box.lines()[1:6] == quick
+    box.do(*["RIGHT"] * (total + 2))
+    assert box.lines()[-1] == "\u2190\u2192 page %d of %d  OK" % (total, total)
+    box.do("OK")
+    assert box.app.top().items == items  # back in the game menu

@@ -888,11 +888,11 @@ def test_a_stray_second_ok_plays_no_card(make_box):
     box = make_box()
     box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
     assert box.app.top().title == "Card played"  # "Play a card" taken
-    keys = box.lines()[-1]
-    box.do("OK")  # the stray second OK: taken for nothing, and the keys row says to wait
-    assert box.app.top().title == "Card played" and box.lines()[-1] == "wait a moment"
+    assert box.lines()[-1] == "wait a moment"  # the guard shows itself from the start
+    box.do("OK")  # the stray second OK: taken for nothing, and the keys row says so
+    assert box.app.top().title == "Card played" and box.lines()[-1] == "> wait a moment"  # answered
     box.do("wait 1000")
-    assert box.lines()[-1] == keys
+    assert box.lines()[-1] == "keys above, then OK"
     box = make_box()
     box.do(*[x for x in lines[: lines.index("# card 34") + 2] if x and not x.startswith(("#", "expect"))])
     box.do("OK", "UP", "OK")
@@ -977,7 +977,7 @@ def test_a_stray_second_ok_on_check_confirms_no_guess(make_box):
     box = make_box().do(*[x for x in lines[: k - 1] if not x.startswith("#")])
     assert box.app.top().items[box.app.top().index] == "Check the guess"
     box.do("OK", "OK", "YES", "OK")  # Check, then at once three more
-    assert box.lines()[0] == "Guess this?" and "wait a moment" in box.lines() and "OK: yes" not in box.lines()
+    assert box.lines()[0] == "Guess this?" and "> wait a moment" in box.lines() and "OK: yes" not in box.lines()
     box.do("wait 1000")
     assert "OK: yes" in box.lines()
     box.do("OK")
@@ -995,7 +995,7 @@ def test_a_stray_second_ok_gives_nothing_up(make_box):
     box.do("BACK", "DOWN", "DOWN", "DOWN", "DOWN")  # below "Correct a card…"
     assert box.app.top().items[box.app.top().index] == "Give up the round"
     box.do("OK", "OK")
-    assert box.lines()[0] == "All give up?" and "wait a moment" in box.lines()
+    assert box.lines()[0] == "All give up?" and "> wait a moment" in box.lines()
     box.do("wait 1000", "OK")
     assert box.lines()[:2] == ["The box says", "Given up"]
 

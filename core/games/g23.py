@@ -13,11 +13,12 @@ Actions (plain lists, validated by apply(); the current player is implied by the
   ["force"]                         pass and force the next active player: +2 penalty
   ["fold"]                          penalty = cards in hand, out for the round
 
-Prompt flow of one turn: root Choice (Play / Pass / Pass & force / Fold, only the legal
-ones) -> Play: bonus chips to spend (Number 0..owned; skipped when none are owned) ->
-adjusted top (Number top-5k..top+5k clamped to 1..23; skipped when 0 chips) -> rank
-(Number max(adjusted top, 2)..23) -> count (Number 1..min(hand, copies of the rank);
-skipped when only 1 is possible) -> Confirm showing the penalty that will be taken.
+Prompt flow of one turn: root Choice (Play / Pass / Pass & force / Fold / Play with
+bonus…, only the legal ones, all on the first page: the top and whose turn in the title) ->
+Play: rank (Number max(top, 2)..23) -> count (Number 1..min(hand, copies of the rank);
+skipped when only 1 is possible) -> Confirm showing the penalty that will be taken. Play
+with bonus… (only while the player has chips): chips to spend (Number 1..owned) ->
+adjusted top (Number top-5k..top+5k clamped to 1..23) -> rank -> count -> Confirm.
 
 Rulings where the rulebook is silent (the box says so in its help text):
 - Forced player: offered Play and Fold only. Folding is the way out for a player who truly
@@ -127,9 +128,10 @@ def _active(s):
 
 def _codes(s):
     """The root actions open to the player whose turn it is, in a stable order."""
+    bonus = ("bonus",) if s["bonus"][s["turn"]] else ()  # last: used 3 times a game at most
     if s["forced"] or _active(s) < 2:
-        return ("play", "fold")
-    return ("play", "pass", "force", "fold")
+        return ("play", "fold") + bonus
+    return ("play", "pass", "force", "fold") + bonus
 
 
 def _advance(s, p):
@@ -339,50 +341,51 @@ def prompt(s):
         setup = Show(t("g23.setup"), lambda _: who, big=t("g23.round", s["round"]), lines=lines)
         if s["round"] == 1:
             return setup
-        return Show(t("g23.sum.title"), lambda _: setup, lines=round_summary(s))
+        return Show(t("g23.sum.title"), lambda _: setup, lines=round_summary(s, *s["pen1"]))
     p = s["turn"]
     hand = s["hand"][p]
     codes = _codes(s)
     labels = []
     for c in codes:
         labels.append(t("g23.a." + c, hand))
-    lines = [t("g23.you", hand, s["pen"][p], s["bonus"][p])]
+    # Whose turn and the top in the title, the chips in words under it: the five actions
+    # fit on the first page (the hand is in Fold's label, the last action the core's).
+    lines = [t("g23.you", s["pen"][p], s["bonus"][p])]
     if _active(s) < 2:  # what was done last (who forced whom) is the core's: brief()
         lines.append(t("g23.lone"))
 
     def root(i):
         c = codes[i]
-        if c == "play":
+        if c == "play":  # no bonus: straight to the rank
+            return _ask_rank(s, p, 0, s["top"])
+        if c == "bonus":
             return _ask_chips(s, p)
         if c == "fold":  # costs the whole hand and the round: never one press
             return Confirm(t("g23.q.fold", hand), lambda _: ["fold"], player=p, big=t("g23.top", s["top"]),
                            lines=[t("g23.l.out")])
         return [c]
 
-    return Choice(t("g23.turn", names[p]), labels, root, player=p,
-                  big=t("g23.top", s["top"]), lines=lines)
+    return Choice(t("g23.turn", names[p], s["top"]), labels, root, lines=lines)
 
 
-def round_summary(s):
-    """Round 1 for the table before round 2's setup: each player's penalties and the
-    bonus chips left (the totals so far: round 1 started at 0)."""
-    pen, bonus = s["pen1"]
-    return [t("g23.sum.line", s["players"][i][:7], pen[i], bonus[i]) for i in range(len(pen))]
+def round_summary(s, pen, bonus):
+    """A round's end for the table: each player's penalty and bonus chips so far."""
+    return [t("g23.sum.head")] + [t("g23.sum.line", s["players"][i][:8], pen[i], bonus[i]) for i in range(len(pen))]
+
+
+def ending(s):
+    """Round 2 over, as round 1: (title, lines) the table reads before the ranking
+    (core.play)."""
+    return t("g23.sum.title2"), round_summary(s, s["pen"], s["bonus"])
 
 
 def _ask_chips(s, p):
-    own = s["bonus"][p]
-    top = s["top"]
-    if own == 0:
-        return _ask_rank(s, p, 0, top)
-    return Number(t("g23.q.chips"), 0, own, lambda k: _ask_adj(s, p, k), player=p,
-                  big=t("g23.top", top))
+    return Number(t("g23.q.chips"), 1, s["bonus"][p], lambda k: _ask_adj(s, p, k), player=p,
+                  big=t("g23.top", s["top"]))
 
 
 def _ask_adj(s, p, k):
     top = s["top"]
-    if k == 0:
-        return _ask_rank(s, p, 0, top)
     lo, hi = adj_range(top, k)
     return Number(t("g23.q.adj"), lo, hi, lambda a: _ask_rank(s, p, k, a), initial=top,
                   player=p, big=t("g23.top", top))

@@ -17,6 +17,9 @@ Actions (plain lists, validated by apply()):
   ["reroll", mask, v1, .. v5] i); physical dice: all five values, the kept ones unchanged
   ["pick", die]               the next passive player takes die (rerolled ones only) or
                               none (-1); several may take the same die
+  ["picks", passed]           from the game menu: 0 the holder enters the passive picks
+                              (they are public: each passive player calls out the die),
+                              1 the box goes to each passive player (a guarded screen)
   ["use"]                     the dice used, the end of the turn to come (saves written
                               before the turn ended straight from the roll screen)
   ["chance", 1|2]             after the third roll only: 1-2 dice as a passive player, or
@@ -81,6 +84,7 @@ def new(settings, seed):
         "players": [str(p) for p in players],
         "n": n,
         "own": dice == "own",  # physical dice: values entered
+        "passed": 0,  # 1: the box goes to each passive player for a pick (game menu, ["picks"])
         "names": None,  # own colour names, else the translated defaults
         "rng": Rng(seed).state,
         "phase": "colours" if colours == "own" else _first_phase(n),
@@ -214,6 +218,11 @@ def _do_pick(s, a):
         s["phase"] = "decide"
 
 
+def _do_picks(s, a):
+    """["picks", passed]: who enters the passive picks (the game menu)."""
+    s["passed"] = integer(a[1], 0, 1, _FORMAT)
+
+
 def _do_use(s, a):
     """["use"]: the dice are used."""
     s["phase"] = "done"
@@ -284,6 +293,8 @@ _ACTIONS = {
     ("passive", "passive"): (1, _do_passive),
     ("score", "score"): (4, _do_score),
 }
+for _ph in ("turn", "decide", "picks", "done"):  # between rolls; solo has no passive picks
+    _ACTIONS[(_ph, "picks")] = (2, _do_picks, lambda s: s["n"] > 1)
 
 
 def apply(s, a):
@@ -376,7 +387,8 @@ def prompt(s):
         values, labels = _tiles(s)
         k = passive_dice(s["rerolls"])
         title = t("mmag.passive_1") if k == 1 else t("mmag.passive_n", k)
-        return Show(title, lambda _: ["passive"], tiles=list(zip(values, labels)), lines=[t("mmag.remove")], guard=True)
+        # no guard: a stray OK ends the passive turn, which undo restores (nothing drawn)
+        return Show(title, lambda _: ["passive"], tiles=list(zip(values, labels)), lines=[t("mmag.remove"), t("mmag.ok_next")])
     if ph == "score":
         i = len(s["points"])
         if n == 1:
@@ -386,10 +398,13 @@ def prompt(s):
 
 
 def _pick(s, rerolled, k):
-    """The k-th passive player's pick: the rerolled dice large, their name above them."""
+    """The k-th passive player's pick: the rerolled dice large, their name above them,
+    the cursor on the first die for everyone (a pick is public: no position to hide).
+    Entered by the holder at once, or (setting "passed") on the passive player's own
+    screen, guarded: the box was handed to them."""
     dice = [i for i in range(DICE) if rerolled >> i & 1]
     return Pick(t("mmag.q.pick"), [str(s["dice"][i]) for i in dice], [label(s, i) for i in dice],
-                lambda j: ["pick", dice[j] if j >= 0 else -1], (len(dice) - 1) // 2, player=_passive(s, k))
+                lambda j: ["pick", dice[j] if j >= 0 else -1], 0, player=_passive(s, k), guard=s["passed"])
 
 
 def _merge(s, dice, values):
@@ -440,9 +455,10 @@ def _decide(s):
 
         first = s["ninth"] < 0  # only the first 9th card changes the end: YES only until then
         lines = [t("mmag.mark"), t("mmag.no_rest")] + ([t("mmag.yes_ninth")] if first else [])
-        # guard: a stray OK of the player before (the last passive pick, the roll) ends no turn
-        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines, ok=_ok_hint,
-                     yes=-1 if first else None, no=True, guard=True)
+        # No guard: a stray OK here ends the turn with the dice used, which undo restores
+        # (no die is rolled); a reroll needs dice marked first.
+        return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines,
+                     ok=lambda mask: _ok_hint(mask, first), yes=-1 if first else None, no=True)
     codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
 
     def third(i):
@@ -462,12 +478,13 @@ def _ninth(s):
     return Confirm(t("mmag.q.ninth"), lambda _: ["done", 1], lines=[line], player=s["active"])
 
 
-def _ok_hint(mask):
-    """What OK does with the dice marked: reroll them, or (none marked) end the turn;
-    and NO: reroll the others (a player who marked the dice to keep)."""
+def _ok_hint(mask, first):
+    """What OK does with the dice marked: reroll them, or (none marked) end the turn,
+    and then also what YES does while the first 9th card is to come (the turn ends
+    with it bought); and NO: reroll the others (a player who marked the dice to keep)."""
     n = bin(mask).count("1")
     if not n:
-        return t("mmag.ok_use")
+        return t("mmag.ok_yes") if first else t("mmag.ok_use")
     return t("mmag.ok_reroll", n) if n == DICE else t("mmag.ok_no", n, DICE - n)
 
 
@@ -497,8 +514,8 @@ def describe(s, a):
     if w == "pick":
         who = s["players"][_passive(s, len(s["picks"]) - 1)]
         return t("mmag.d.pick", who, _die(s, a[1])) if a[1] >= 0 else t("mmag.d.nopick", who)
-    if w == "chance":
-        return t("mmag.d.chance" + str(a[1]))
+    if w == "chance" or w == "picks":
+        return t("mmag.d." + w + str(a[1]))
     if w == "done":
         return t("mmag.d.ninth") if a[1] else t("mmag.d.done")
     if w == "start":
@@ -521,8 +538,8 @@ def brief(s, a):
     if w == "pick":
         who = s["players"][_passive(s, len(s["picks"]) - 1)][:8]
         return t("mmag.b.pick", who, label(s, a[1]), s["dice"][a[1]]) if a[1] >= 0 else t("mmag.b.nopick", who)
-    if w == "chance":
-        return t("mmag.b.chance" + str(a[1]))
+    if w == "chance" or w == "picks":
+        return t("mmag.b." + w + str(a[1]))
     if w == "done":  # the turn has passed on (unless the game ends or a solo game goes on)
         p = s["active"] if s["phase"] != "turn" else (s["active"] - 1) % s["n"]
         if a[1]:
@@ -535,6 +552,16 @@ def brief(s, a):
     if w == "begin":
         return t("mmag.b." + s["mode"], s["level"])
     return t("mmag.b." + w)  # colours, use, passive
+
+
+def overrides(s):
+    """The game menu's entry for the passive picks: entered here (the default) or on
+    each passive player's own screen, the box passed round."""
+    if s["n"] == 1 or s["phase"] not in ("turn", "decide", "picks", "done"):
+        return []
+    to = 1 - s["passed"]
+    label = t("mmag.o.picks" + str(to))
+    return [(label, Confirm(label, lambda _: ["picks", to], lines=[t("mmag.o.picks_q" + str(to))]))]
 
 
 def views(s):
