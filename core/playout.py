@@ -101,8 +101,9 @@ def _multi_keys(p, v):
     tiles not chosen and that is shorter) the others chosen and NO."""
     if p.yes is not None and v == p.yes:
         return ["YES"]
-    wait = HAND_OVER[:-1] if p.guard else []  # first: a script's frames never catch a guard half-way
-    out = _toggles(p, v) + ["OK"]
+    toggles = _toggles(p, v)
+    wait = HAND_OVER[:-1] if p.guard and not toggles else []  # a tile marked arms it; a wait comes first
+    out = toggles + ["OK"]
     rest = ~v & ((1 << len(p.tiles)) - 1)
     if p.no and rest and v:  # NO answers the others of what is marked, if any
         other = _toggles(p, rest) + ["NO"]
@@ -207,10 +208,14 @@ def _text_keys(p, value):
 
 def _grid_moves(n, start, goal):
     """The fewest D-pad presses from cell start to goal on the text grid (core.textentry:
-    LEFT/RIGHT step through the cells, UP/DOWN a row in the column, both wrapping)."""
+    LEFT/RIGHT along the row, UP/DOWN a row in the column, both wrapping)."""
     from core.textentry import GRID_COLS
 
     rows = (n + GRID_COLS - 1) // GRID_COLS
+
+    def along(i, d):
+        first = i - i % GRID_COLS
+        return first + (i - first + d) % (min(n, first + GRID_COLS) - first)
 
     def vertical(i, d):
         col, row = i % GRID_COLS, i // GRID_COLS
@@ -224,7 +229,7 @@ def _grid_moves(n, start, goal):
     while goal not in seen:
         nxt = []
         for i in todo:
-            for key, j in (("RIGHT", (i + 1) % n), ("LEFT", (i - 1) % n), ("DOWN", vertical(i, 1)), ("UP", vertical(i, -1))):
+            for key, j in (("RIGHT", along(i, 1)), ("LEFT", along(i, -1)), ("DOWN", vertical(i, 1)), ("UP", vertical(i, -1))):
                 if j not in seen:
                     seen[j] = seen[i] + [key]
                     nxt.append(j)

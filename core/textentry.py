@@ -2,7 +2,7 @@
 blue laws, custom rule cards). Imported only while a text is typed.
 
 The characters stand in a grid (GRID_COLS a row, under the text): the D-pad moves the
-cursor (wrapping), OK types the character under it, or acts on the grid's last cells:
+cursor (wrapping within its row or column), OK types the character under it, or acts on the grid's last cells:
 "△" capitals/small letters for the next letter, "←" delete, "✓" done. NO deletes the last character, YES is
 done (the text is never empty). A text starts in capitals and goes on in small letters
 after its first letter (after a space or "-" in capitals again), so a name is typed as it
@@ -104,8 +104,10 @@ class TextEntry(Screen):
     def on_event(self, kind, button):
         d = pick(kind, button)
         n = len(cells(lang(), True))
-        if d and button in (B.LEFT, B.RIGHT):
-            self.at = (self.at + d) % n
+        if d and button in (B.LEFT, B.RIGHT):  # along the row, wrapping within it
+            start = self.at - self.at % GRID_COLS
+            width = min(n, start + GRID_COLS) - start
+            self.at = start + (self.at - start + d) % width
         elif d:  # UP/DOWN: a row, wrapping within the column's cells
             col, rows = self.at % GRID_COLS, (n + GRID_COLS - 1) // GRID_COLS
             row = self.at // GRID_COLS
@@ -152,7 +154,8 @@ class TextEntry(Screen):
         x0 = (W - width(s, 2) - adv) // 2  # room for the mark of the next character
         if s:
             f.text(s, x0, 8, 2, False, True, False)  # a new text on most presses: not kept
-        f.hline(x0 + len(s) * adv, 22, adv - 1)  # where the next character goes
+        if len(s) < self.maxlen:  # where the next character goes (none: the text is full)
+            f.hline(x0 + len(s) * adv, 22, adv - 1)
         f.center(self.lines[0] if self.lines else t("ui.name_help"), 24)
         grid = cells(lang(), self.upper())
         for i in range(len(grid)):

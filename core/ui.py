@@ -386,7 +386,9 @@ class Pages(Screen):
     """Text read page by page (help: a quick start, then the rulings): six rows a page,
     the page's number and the keys on the last row. RIGHT or DOWN turn to the next page,
     LEFT or UP to the one before (a page never scrolls: a press is a page, not a line);
-    OK or BACK close it. A part (a list of paragraphs) starts on a new page."""
+    OK or BACK close it. A part (a list of paragraphs) starts on a new page, and so does
+    a paragraph that does not fit on what is left of one (one longer than a page is cut
+    into pages): a sentence is read on one page."""
 
     PAGE = ROWS - 1
 
@@ -394,11 +396,20 @@ class Pages(Screen):
         Screen.__init__(self)
         self.title = title
         self.on_ok = on_ok
-        self.pages = []
+        pages = []
         for paragraphs in parts:
-            lines = wrap_all(paragraphs)
-            for i in range(0, len(lines), self.PAGE):
-                self.pages.append(lines[i : i + self.PAGE])
+            page = []
+            for par in paragraphs:
+                lines = wrap(par) or [""]
+                if page and len(page) + len(lines) > self.PAGE:
+                    pages.append(page)
+                    page = []
+                while len(lines) > self.PAGE:
+                    pages.append(lines[: self.PAGE])
+                    lines = lines[self.PAGE :]
+                page = page + lines
+            pages.append(page)
+        self.pages = pages
         self.at = 0
 
     def on_event(self, kind, button):

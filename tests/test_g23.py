@@ -155,7 +155,7 @@ def test_the_turn_offers_every_action_on_its_first_page_and_play_without_a_bonus
     assert p.kind == "choice" and p.player is None and p.big is None  # no large rows: every action fits
     assert p.title == "Ben: top 14"
     assert p.options == ["Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)", "Play with bonus\u2026"]
-    assert list(p.lines) == ["Penalty 0, bonus 3"]  # in words (issue 52)
+    assert list(p.lines) == ["Penalty 0 bonus 3"]  # in words (issue 52)
     assert g.brief(s, ["first"]) == "Ann: led the 1"  # the last action: core.play draws it
     assert walk(g.prompt(s), 1) == ["pass"]
     assert walk(g.prompt(s), 2) == ["force"]
@@ -552,7 +552,7 @@ def test_prompts_translated():
     s = st_play()
     i18n.set_lang("de")
     p = g.prompt(s)
-    assert p.title == "Ben: oben 10" and p.lines[0] == "Strafe 0, Bonus 3"
+    assert p.title == "Ben: Stapel 10" and p.lines[0] == "Strafe 0 Bonus 3"
     assert p.options[0] == "Ausspielen"
     assert g.summary(s) == "3 Spieler, Runde 1"
 

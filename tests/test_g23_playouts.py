@@ -24,7 +24,7 @@ GAMES = sized(1000, 10000)
 CHUNKS = 10
 MAX_TURNS_PER_ROUND = 400  # 4 players x 12 cards, plus passes: far above any real round
 NAMES = ["Ann", "Ben", "Cid", "Dora"]
-ROOT_WEIGHTS = {4: (80, 10, 6, 4), 2: (93, 7)}  # play/pass/force/fold, play/fold
+ROOT_WEIGHTS = {"play": 80, "pass": 10, "force": 6, "fold": 4, "bonus": 8}  # by the root's codes
 
 
 def snap(s):
@@ -42,10 +42,19 @@ def pick(weights, rng):
 
 def choose(s, rng):
     """One legal action by walking the prompts, biased toward Play at the root."""
-    p = g.prompt(s)
-    if p.player is not None and p.kind == "choice":
-        p = p.answer(pick(ROOT_WEIGHTS[len(p.options)], rng))
-    return random_action(p, rng)
+    while True:
+        p = g.prompt(s)
+        if s["phase"] == "play":
+            p = p.answer(pick([ROOT_WEIGHTS[c] for c in g._codes(s)], rng))
+        a = random_action(p, rng)
+        if a[0] != "play" or s["pile"][a[1]] < g.copies(a[1]):
+            return a
+        # a rank the picker offers between two that are left, all its copies on the pile:
+        # the box refuses it with the reason (the table picks again), and changes nothing
+        before = snap(s)
+        with pytest.raises(ValueError, match="on the pile"):
+            g.apply(s, a)
+        assert s == before
 
 
 def illegal(s, rng):
@@ -78,6 +87,9 @@ def illegal(s, rng):
     ]
     if top >= 3:
         cands.append(["play", top - 1, 1, 0, top])
+    gone = [r for r in range(max(top, 2), 24) if s["pile"][r] == g.copies(r)]
+    if gone:  # every copy of the rank on the pile this round
+        cands.append(["play", gone[rng.below(len(gone))], 1, 0, top])
     if s["forced"] or s["out"].count(0) < 2:
         cands.append(["pass"])
         cands.append(["force"])
@@ -92,6 +104,7 @@ def expect(s, a):
         e["hand"] = [12] * n
         e["hand"][a[1]] = 11
         e["top"] = 1
+        e["pile"] = [0, 1] + [0] * 22
         return e, a[1]
     p = s["turn"]
     if a[0] == "play":
@@ -100,6 +113,8 @@ def expect(s, a):
         e["bonus"][p] -= chips
         e["hand"][p] -= count
         e["top"] = rank
+        e["pile"][rank] += count
+        assert e["pile"][rank] <= (rank if rank <= 2 else 3), a  # never more than the deck has
         if e["hand"][p] == 0:
             e["pen"][p] = max(0, e["pen"][p] - 3)
     elif a[0] == "pass":
@@ -154,6 +169,8 @@ def play_one(seed, stats):
         stats["actions"] += 1
         for k in ("pen", "bonus"):
             assert s[k] == e[k], (a, k)
+        if s["round"] == prev["round"] or a[0] == "first":
+            assert s["pile"] == e["pile"], a
         if s["phase"] == "play" and s["round"] == prev["round"]:
             assert s["hand"] == e["hand"] and s["top"] == e["top"], a
         check_invariants(s, prev, n)

@@ -34,7 +34,7 @@ def test_turn_screen_shows_every_action_on_its_first_page(make_box):
     assert box.lines()[:3] == ["Setup", "Round 1", "45 cards, remove 21"]
     play(box, ["first", 0], ["play", 5, 2, 0, 1])
     lines = box.lines()
-    assert lines[:3] == ["Cleo: top 5", "Ben: 2x 5, +3", "Penalty 0, bonus 3"]  # the last action, the chips in words
+    assert lines[:3] == ["Cleo: top 5", "Ben: 2x 5, +3", "Penalty 0 bonus 3"]  # the last action, the chips in words
     assert lines[3:8] == ["> Play", "Pass (+1)", "Pass & force (+2)", "Fold (+12)", "Play with bonus\u2026"]
 
 

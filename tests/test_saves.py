@@ -41,17 +41,25 @@ def _random(s, rng):
 
 
 def _typical(s, rng):
-    """Root choice biased toward Play (like a real table), the rest uniform."""
-    p = s.prompt()
-    if p.player is not None and p.kind == "choice":
-        w = (80, 10, 6, 4) if len(p.options) == 4 else (93, 7)
-        x = rng.below(sum(w))
-        i = 0
-        while x >= w[i]:
-            x -= w[i]
-            i += 1
-        p = p.answer(i)
-    return random_action(p, rng)
+    """Root choice biased toward Play (like a real table), the rest uniform; a rank
+    whose copies are all on the pile (the picker offers it between two that are left,
+    the box refuses it) drawn again."""
+    from core.games import g23
+
+    while True:
+        p = s.prompt()
+        st = s.state
+        if st["phase"] == "play":
+            w = [{"play": 80, "pass": 10, "force": 6, "fold": 4, "bonus": 8}[c] for c in g23._codes(st)]
+            x = rng.below(sum(w))
+            i = 0
+            while x >= w[i]:
+                x -= w[i]
+                i += 1
+            p = p.answer(i)
+        a = random_action(p, rng)
+        if a[0] != "play" or st["pile"][a[1]] < g23.copies(a[1]):
+            return a
 
 
 def good_bytes(n=8):

@@ -30,10 +30,11 @@ Rulings where the rulebook is silent (the box says so in its help text):
   forever, so they are offered Play and Fold only; apply() refuses a pass.
 - Copies: the deck has one 1, two 2s and three of each 3..23. With 2 or 3 players only
   30 / 45 cards are in play and 3 per player are discarded, but the box cannot know which,
-  so a play is only bounded by the deck's copies and the hand size. The pile is not
-  tracked either (e.g. after two 8s a third 8 is still allowed; after a bonus chip moves
-  the top down, ranks already played are allowed again). The only 1 opens every round, so
-  rank 1 can never be played again, even when a bonus chip moves the top down to 1.
+  so a play is bounded by the deck's copies less those already on the pile this round
+  (counted: after two 2s no third; after three 8s, a bonus chip that moves the top down
+  allows ranks played before, but no fourth 8) and by the hand size. The only 1 opens
+  every round, so rank 1 can never be played again, even when a bonus chip moves the top
+  down to 1.
 - A bonus chip may be spent without moving the top (adjusted top = top is in range).
 - Both settings leave 12 cards in hand (15 dealt - 3 discarded, or 12 dealt); the setting
   only changes what the box tells the table at the deal.
@@ -113,6 +114,7 @@ def new(settings, seed):
         "pen": [0] * n,
         "bonus": [_BONUS] * n,
         "out": [0] * n,  # 0 in the round, 1 finished (last card), 2 folded
+        "pile": [0] * (_TOP + 1),  # cards of each rank played this round
         "last": None,  # [player, code, penalty taken, rank, count] of the last action
         "pen1": None,  # penalties after round 1 (its summary), then the bonus chips left
     }
@@ -126,12 +128,22 @@ def _active(s):
     return c
 
 
+def playable(s, adj):
+    """The ranks that may be played on the top `adj`: from max(adj, 2) up, with a copy of
+    the deck's not yet on the pile this round."""
+    return [r for r in range(max(adj, 2), _TOP + 1) if s["pile"][r] < copies(r)]
+
+
 def _codes(s):
-    """The root actions open to the player whose turn it is, in a stable order."""
-    bonus = ("bonus",) if s["bonus"][s["turn"]] else ()  # last: used 3 times a game at most
+    """The root actions open to the player whose turn it is, in a stable order: Play
+    while a rank is left above the top, Play with bonus… while chips can move the top to
+    one (last: a player uses it three times a game at most)."""
+    chips = s["bonus"][s["turn"]]
+    play = ("play",) if playable(s, s["top"]) else ()
+    bonus = ("bonus",) if chips and playable(s, adj_range(s["top"], chips)[0]) else ()
     if s["forced"] or _active(s) < 2:
-        return ("play", "fold") + bonus
-    return ("play", "pass", "force", "fold") + bonus
+        return play + ("fold",) + bonus
+    return play + ("pass", "force", "fold") + bonus
 
 
 def _advance(s, p):
@@ -166,6 +178,9 @@ def _check(s):
         ok = ok and type(s["turn"]) is int and 0 <= s["turn"] < n
         ok = ok and type(s["top"]) is int and 0 <= s["top"] <= _TOP
         ok = ok and s["phase"] in ("first", "play", "over") and s["forced"] in (0, 1)
+        ok = ok and len(s["pile"]) == _TOP + 1
+        for r in range(_TOP + 1):
+            ok = ok and type(s["pile"][r]) is int and 0 <= s["pile"][r] <= copies(r)
         for v in s["out"]:
             ok = ok and v <= 2
     except (KeyError, TypeError, IndexError):
@@ -211,6 +226,8 @@ def _do_first(s, a):
     s["hand"][p] = _HAND - 1
     s["out"] = [0] * n
     s["top"] = 1
+    s["pile"] = [0] * (_TOP + 1)
+    s["pile"][1] = 1
     _done(s, p, [p, "first", 0, 1, 1], 0)
 
 
@@ -243,11 +260,15 @@ def _do_play(s, a):
         raise ValueError(t("g23.e.hand", name, hand))
     if count > copies(rank):
         raise ValueError(t("g23.e.copies", copies(rank), rank))
+    on = s["pile"][rank]
+    if count > copies(rank) - on:
+        raise ValueError(t("g23.e.pile", copies(rank) - on, rank, on))
     pen = penalty(adj, rank)
     s["bonus"][p] -= chips
     s["pen"][p] += pen
     s["hand"][p] = hand - count
     s["top"] = rank
+    s["pile"][rank] += count
     if hand == count:
         s["pen"][p] = max(0, s["pen"][p] - 3)
         s["out"][p] = 1
@@ -342,6 +363,10 @@ def prompt(s):
         if s["round"] == 1:
             return setup
         return Show(t("g23.sum.title"), lambda _: setup, lines=round_summary(s, *s["pen1"]))
+    # The turn's questions answer for the pile as it is now, also when a recorded prompt
+    # is answered later (core.playout's paths): their own copy of it.
+    s = dict(s)
+    s["pile"] = list(s["pile"])
     p = s["turn"]
     hand = s["hand"][p]
     codes = _codes(s)
@@ -379,26 +404,42 @@ def ending(s):
     return t("g23.sum.title2"), round_summary(s, s["pen"], s["bonus"])
 
 
+def _highest(s):
+    """The highest rank with a copy left this round (0: none): a top above it has no play."""
+    ranks = playable(s, 2)
+    return ranks[-1] if ranks else 0
+
+
 def _ask_chips(s, p):
-    return Number(t("g23.q.chips"), 1, s["bonus"][p], lambda k: _ask_adj(s, p, k), player=p,
+    """From the fewest chips that move the top low enough for a rank left (_codes)."""
+    least = 1
+    while adj_range(s["top"], least)[0] > _highest(s):
+        least += 1
+    return Number(t("g23.q.chips"), least, s["bonus"][p], lambda k: _ask_adj(s, p, k), player=p,
                   big=t("g23.top", s["top"]))
 
 
 def _ask_adj(s, p, k):
+    """The tops k chips reach, up to the highest with a rank left above it."""
     top = s["top"]
     lo, hi = adj_range(top, k)
-    return Number(t("g23.q.adj"), lo, hi, lambda a: _ask_rank(s, p, k, a), initial=top,
+    hi = min(hi, _highest(s))
+    return Number(t("g23.q.adj"), lo, hi, lambda a: _ask_rank(s, p, k, a), initial=min(top, hi),
                   player=p, big=t("g23.top", top))
 
 
 def _ask_rank(s, p, k, adj):
-    return Number(t("g23.q.rank"), max(adj, 2), _TOP, lambda r: _ask_count(s, p, k, adj, r),
+    """From the lowest rank left to the highest (adj has one: _codes, _ask_adj)."""
+    ranks = playable(s, adj)
+    return Number(t("g23.q.rank"), ranks[0], ranks[-1], lambda r: _ask_count(s, p, k, adj, r),
                   player=p, big=t("g23.top", adj))
 
 
 def _ask_count(s, p, k, adj, rank):
-    hi = min(s["hand"][p], copies(rank))
-    if hi <= 1:
+    hi = min(s["hand"][p], copies(rank) - s["pile"][rank])
+    if hi < 1:  # a rank between them whose copies are all on the pile: refused, with the reason
+        return ["play", rank, 1, k, adj]
+    if hi == 1:
         return _ask_ok(s, p, k, adj, rank, 1)
     return Number(t("g23.q.count", rank), 1, hi, lambda c: _ask_ok(s, p, k, adj, rank, c),
                   player=p, big=t("g23.top", adj))

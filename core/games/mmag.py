@@ -388,7 +388,7 @@ def prompt(s):
         k = passive_dice(s["rerolls"])
         title = t("mmag.passive_1") if k == 1 else t("mmag.passive_n", k)
         # no guard: a stray OK ends the passive turn, which undo restores (nothing drawn)
-        return Show(title, lambda _: ["passive"], tiles=list(zip(values, labels)), lines=[t("mmag.remove"), t("mmag.ok_next")])
+        return Show(title, lambda _: ["passive"], tiles=list(zip(values, labels)), lines=[t("mmag.remove_ok")])
     if ph == "score":
         i = len(s["points"])
         if n == 1:
@@ -455,10 +455,11 @@ def _decide(s):
 
         first = s["ninth"] < 0  # only the first 9th card changes the end: YES only until then
         lines = [t("mmag.mark"), t("mmag.no_rest")] + ([t("mmag.yes_ninth")] if first else [])
-        # No guard: a stray OK here ends the turn with the dice used, which undo restores
-        # (no die is rolled); a reroll needs dice marked first.
+        # guard: OK with nothing marked ends the turn, so it counts once the dice have been
+        # up a moment (the roll's or the last pick's OK pressed twice ends no turn); a die
+        # marked is a choice made: the reroll's OK counts at once.
         return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines,
-                     ok=lambda mask: _ok_hint(mask, first), yes=-1 if first else None, no=True)
+                     ok=lambda mask: _ok_hint(mask, first), yes=-1 if first else None, no=True, guard=True)
     codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
 
     def third(i):

@@ -230,9 +230,10 @@ SECTIONS = (
         "are counted apart, a moment each). Issue 30's targets, as means: a 3-player turn rerolling three dice once, "
         "both passive players taking a die, in at most 10 presses (before: about 15), with the pick's cursor in the "
         "middle of the dice; issue 52 starts it on the first die, the same for every player (a habitual OK takes a "
-        "known die), 0.33 presses more a pick, so the target is 11 here. Issue 52: that turn waits at most twice; "
-        "the holder enters the public picks (one wait: the roll's hand-over to the next player), the box passed to "
-        "each passive player (a game menu setting) waits once more a pick. Five physical dice entered in at most 13 "
+        "known die), 0.33 presses more a pick, so the target is 11 here. Issue 52: that turn waits at most twice: "
+        "the roll's hand-over to its player, and the OK that ends the turn with nothing marked (a die marked is a "
+        "choice made: a reroll's OK counts at once); the holder enters the public picks, the box passed to each "
+        "passive player (a game menu setting) waits once more a pick. Five physical dice entered in at most 13 "
         "(each roll of %d random 2-player games, as they lie). The 3-player script took 31.7 a turn (25-38) before "
         "issue 30 (4f635c2)." % MMAG_OWN),
      ("turn", "mean", "min", "max", "target"), "%.1f",
