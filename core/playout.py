@@ -102,7 +102,7 @@ def _multi_keys(p, v):
     if p.yes is not None and v == p.yes:
         return ["YES"]
     toggles = _toggles(p, v)
-    wait = HAND_OVER[:-1] if p.guard and not toggles else []  # a tile marked arms it; a wait comes first
+    wait = HAND_OVER[:-1] if p.guard and not toggles else []  # the D-pad arms it; else a wait first
     out = toggles + ["OK"]
     rest = ~v & ((1 << len(p.tiles)) - 1)
     if p.no and rest and v:  # NO answers the others of what is marked, if any

@@ -38,7 +38,7 @@ class Multi(Prompt):
     """ok(mask) -> the hint row's text (what OK does with these tiles); yes: what the YES
     button answers (None: YES does nothing); no: NO answers the tiles not chosen (when
     there are any), for a table that marked the ones it meant to keep; guard: OK counts
-    only once the screen has been up a moment or a tile was marked (see TileEntry): an
+    only once the screen has been up a moment or the D-pad was used (see TileEntry): an
     OK with nothing marked then is one the player meant, not the screen before's."""
 
     kind = "multi"
@@ -229,13 +229,14 @@ class MultiScreen(TileEntry):
             if rest and self.mask:  # with nothing marked a stray NO rerolls nothing
                 self.on_done(rest)
         else:
+            if pick(kind, button):  # the cursor moved or a tile marked: a choice begun, OK is meant
+                self.armed = True
             TileEntry.on_event(self, kind, button)
 
     def change(self, d, kind):
         if kind == B.PRESS:  # a toggle: held, it must not flicker with auto-repeat
             self.mask ^= 1 << self.cursor
             self.cursor = (self.cursor + 1) % len(self.p.tiles)
-            self.armed = True  # a tile marked: the OK that follows is meant
 
     def hint(self):
         ok = self.p.ok

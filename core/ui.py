@@ -17,7 +17,7 @@ from core.i18n import t
 
 ROWS = 7  # 1x rows under the title bar
 ARM_MS = 1000  # a hand-over takes OK only after this long on screen
-STEPS = 4  # a guard's wait row fills in this many steps (wait_row)
+STEPS = 4  # a guard's wait row fills in this many steps (grow, wait_row)
 
 
 class Screen:
@@ -108,11 +108,14 @@ def scroll_marks(f, top, rows, n, y0, y1=56):
 
 def grow(screen, now):
     """A guarded screen's wait row at `now`: screen.steps of STEPS (STEPS: armed), counted
-    from screen.shown (the first tick); True when it grew a step. Whole steps, so every
-    runtime draws the same frames whatever its pace."""
+    from screen.shown (the first tick); True when it grew a step. The bar stays empty for
+    the first half of the moment and grows in the second: a screen opened by a press is
+    read 0.4 s later on the emulated Pico (a press and its gap), 0.12 s in the simulator,
+    and both must show the same frame. Whole steps: every runtime draws the same ones."""
     if screen.shown is None:
         screen.shown = now
-    k = min(STEPS, ticks_diff(now, screen.shown) * STEPS // ARM_MS)
+    e, half = ticks_diff(now, screen.shown), ARM_MS // 2
+    k = STEPS if e >= ARM_MS else 0 if e < half else 1 + (e - half) * (STEPS - 1) // half
     if k == screen.steps:
         return False
     screen.steps = k

@@ -456,8 +456,8 @@ def _decide(s):
         first = s["ninth"] < 0  # only the first 9th card changes the end: YES only until then
         lines = [t("mmag.mark"), t("mmag.no_rest")] + ([t("mmag.yes_ninth")] if first else [])
         # guard: OK with nothing marked ends the turn, so it counts once the dice have been
-        # up a moment (the roll's or the last pick's OK pressed twice ends no turn); a die
-        # marked is a choice made: the reroll's OK counts at once.
+        # up a moment (the roll's or the last pick's OK pressed twice ends no turn); the
+        # D-pad used (dice marked) is a choice begun: the reroll's OK counts at once.
         return Multi(t("mmag.roll_n", who, r, ROLLS), values, labels, chosen, lines=lines,
                      ok=lambda mask: _ok_hint(mask, first), yes=-1 if first else None, no=True, guard=True)
     codes = ["use_end"] + (["use_ninth"] if s["ninth"] < 0 else []) + ["chance1", "chance2"]
