@@ -15,8 +15,10 @@ Actions (plain lists, validated by apply(); the current player is implied by the
 
 Prompt flow of one turn: root Choice (Play / Pass / Pass & force / Fold / Play with
 bonus…, only the legal ones, all on the first page: the top and whose turn in the title) ->
-Play: rank (Number max(top, 2)..23) -> count (Number 1..min(hand, copies of the rank);
-skipped when only 1 is possible) -> Confirm showing the penalty that will be taken. Play
+Play: rank (Number from the lowest rank left above the top to the highest; one whose
+copies are all on the pile is refused with the reason) -> count (Number 1..min(hand,
+copies not on the pile); skipped when only 1 is possible) -> Confirm showing the penalty
+that will be taken. Play
 with bonus… (only while the player has chips): chips to spend (Number 1..owned) ->
 adjusted top (Number top-5k..top+5k clamped to 1..23) -> rank -> count -> Confirm.
 
