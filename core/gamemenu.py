@@ -57,7 +57,7 @@ def pick(play, key):
             _confirm_undo(play, 1)
         else:  # the steps in the words of the last-action row, newest first: OK on one undoes it and those above
             steps = s.recent(min(limit, UNDO_LIST))
-            app.push(Menu(t("game.undo_n"), steps, lambda i: _confirm_undo(play, i + 1)))
+            app.push(Menu(t("game.undo_n"), steps, lambda i: _confirm_undo(play, i + 1), wide=True))
     elif key == "game.rules":
         # A quick start (what the box does, the keys), then the box's part and its rulings
         # where the rulebook is silent (RULES.md), a page a press.

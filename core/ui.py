@@ -142,7 +142,9 @@ class Menu(Screen):
     on_key(i): what the buttons' selections do (default on_select: the list's own items).
     guard: OK selects only when pressed once the list has been up ARM_MS (as Armed) or
     after the cursor moved (a choice made), so a stray second OK of the screen before
-    picks nothing; until then the bottom row is the wait row (wait_row)."""
+    picks nothing; until then the bottom row is the wait row (wait_row). wide: items of a
+    whole row (a last action: i18n.row's 21 characters), the highlighted one inverted
+    without the cursor mark, the scroll marks in the title bar."""
 
     guard = False
     shown = None  # when a guarded list was first on screen
@@ -150,8 +152,9 @@ class Menu(Screen):
     early = False  # OK went down while the list was guarded
     told = False  # and the wait row says so (inverted) until the list is armed
 
-    def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=(), sides=None, on_alt=None, on_key=None):
+    def __init__(self, title, items, on_select, index=0, on_back=None, header=None, votes=None, notes=(), sides=None, on_alt=None, on_key=None, wide=False):
         Screen.__init__(self)
+        self.wide = wide
         self.given = notes
         self.notes = None  # wrapped in draw(): narrower when the list scrolls
         self.votes = votes
@@ -226,17 +229,23 @@ class Menu(Screen):
                 break
             y = (row0 + r) * 8
             # A scroll mark needs the right edge of the first or last row only.
-            marked = (r == 0 and self.top > 0) or (r == rows - 1 and j + 1 < n)
+            marked = not self.wide and ((r == 0 and self.top > 0) or (r == rows - 1 and j + 1 < n))
             if j < k:  # a note, centred: the whole row (wrap_all's 21 characters)
                 f.center(fit(notes[j], 1, W - 16 if marked else W), y)
                 continue
-            room = W - 16 if marked else W - 8
             i = j - k
             sel = i == self.index
-            f.text(fit(self.label(i), 1, room), 8, y, 1, invert=sel)
+            if self.wide:
+                f.text(fit(self.label(i)), 0, y, 1, invert=sel)
+                continue
+            f.text(fit(self.label(i), 1, W - 16 if marked else W - 8), 8, y, 1, invert=sel)
             if sel:
                 f.text("\u25ba", 0, y, 1, False, False)
-        scroll_marks(f, self.top, rows, n, row0 * 8, (row0 + rows - 1) * 8)
+        if self.wide:  # inverted on the title bar, at its right end
+            f.text("\u25b2" if self.top > 0 else " ", W - 12, 0, 1, True, False)
+            f.text("\u25bc" if self.top + rows < n else " ", W - 6, 0, 1, True, False)
+        else:
+            scroll_marks(f, self.top, rows, n, row0 * 8, (row0 + rows - 1) * 8)
         if self.guard:
             wait_row(f, 56, self.steps, self.told)
 

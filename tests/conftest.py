@@ -113,14 +113,16 @@ class Box:
         return " | ".join(self.app.frame.lines)
 
     def play_uncut(self, lang, lines):
-        """Play script lines in `lang`, asserting after every step that no text on the
-        screen is cut (see uncut()), the title of the screen on top included."""
+        """Play script lines starting in `lang`, asserting after every step that no text on
+        the screen is cut (see uncut()), the title of the screen on top included. A script
+        may change the language in Settings: each screen is checked in the language it
+        shows (i18n.lang())."""
         self.app.set_setting("lang", lang)
         for line in lines:
             if line.startswith("expect"):
                 continue
             self.do(line)
-            uncut(self.app.frame, lang, self.app.top().title, line)
+            uncut(self.app.frame, i18n.lang(), self.app.top().title, line)
 
 
 def built_on_press(box, step):
@@ -182,6 +184,7 @@ def random_game_fits(game, s, rng, lang, long_names):
     a row, field labels their tile; then the views, the score table and the ranking."""
     from core.frame import W, width
     from core.playout import random_action
+    from core.session import _brief
     from core.ui import Table, wrap_all
 
     while game.prompt(s) is not None:
@@ -202,7 +205,10 @@ def random_game_fits(game, s, rng, lang, long_names):
         try:
             game.apply(s, a)
         except ValueError:
-            pass
+            continue
+        # the last-action row, on the turn screen and in the undo list (Session.recent)
+        last = _brief(game, s, a) or game.describe(s, a)
+        assert width(last) <= W, (lang, last)
     views = game.views(s) if hasattr(game, "views") else []
     for title, header, rows in views + [("", *game.table(s))]:
         assert width(title) <= W - 2

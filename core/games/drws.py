@@ -903,11 +903,11 @@ def brief(s, a):
     if w == "card":
         return row("drws.b.card", [s["players"][s["active"]]], card_name(a[1]))
     if w == "chips":
-        return t("drws.b.chips", s["players"][a[1]][:8], "/".join([str(x) for x in a[2:]]))
+        return row("drws.b.chips", [s["players"][a[1]]], "/".join([str(x) for x in a[2:]]))
     if w == "pay":
-        return t("drws.b.pay" if s["paid"] >= 0 else "drws.b.gave", s["players"][a[1]][:8], abs(s["paid"]))
+        return row("drws.b.pay" if s["paid"] >= 0 else "drws.b.gave", [s["players"][a[1]]], abs(s["paid"]))
     if w == "spoke":
-        return t("drws.b.spoke", s["players"][a[1]][:8])
+        return row("drws.b.spoke", [s["players"][a[1]]])
     if w == "adjust":
         return row("drws.b.adjust", [s["players"][a[1]]])
     if w == "result":

@@ -51,7 +51,7 @@ from core.games.wtr_edit import editor
 from core.games.wtr_rule import fits, parse, text
 from core.games.wtr_score import DEAL, GUESS_BONUS, HINT_BONUS, guessers, points, round_points
 from core.games.wtr_words import card_words, label, said
-from core.i18n import t
+from core.i18n import row, t
 from core.prompts import Choice, Confirm
 from core.rng import Rng
 from core.show import Show, in_place
@@ -656,25 +656,25 @@ def brief(s, a):
     from the note the table was just shown (a verdict, never the rule)."""
     w = a[0]
     if w == "start":
-        return t("wtr.b.start" if s["box"] else "wtr.b.master", s["players"][s["first"]][:8])
+        return row("wtr.b.start" if s["box"] else "wtr.b.master", [s["players"][s["first"]]])
     if w == "hints":
         return t("wtr.b.hints")
     if w == "next":
         return t("wtr.b.over") if s["phase"] == "over" else t("wtr.b.round", s["round"])
     note = s["note"]
     if note is None:
-        return t("wtr.b.pass", s["players"][_passed(s)][:8])
+        return row("wtr.b.pass", [s["players"][_passed(s)]])
     kind, who, arg = note[:3]
-    name = s["players"][who][:8]
+    name = [s["players"][who]]
     if kind in ("fit", "miss", "placed"):
-        return t("wtr.b." + kind, name, label(arg)) if arg is not None else t("wtr.b.{}_h".format(kind), name)
+        return row("wtr.b." + kind, name, label(arg)) if arg is not None else row("wtr.b.{}_h".format(kind), name)
     if kind == "hint_attr":
         return t("wtr.b.hint" + str(arg))
     if kind == "hint_card":
         return t("wtr.b.hint_card", label(arg))
     if kind == "hint_near":
         return t("wtr.b.hint_near")
-    return t("wtr.b." + kind, name)  # none, right, wrong
+    return row("wtr.b." + kind, name)  # none, right, wrong
 
 
 def _passed(s):
