@@ -100,6 +100,17 @@ def confirm(ctx, p, root):
     ctx.app.push(Confirm(p.title, context(ctx, p), lambda: ctx.answered(p, True), votes=not ctx.secret, guard=p.guard))
 
 
+class Aside:
+    """The context of a prompt read outside the game's actions (the last round's end,
+    before the ranking): answering it closes it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def answered(self, p, value):
+        self.app.pop()
+
+
 class Play:
     secret = False  # the table's own questions: YES/NO may answer dialogs
     voter = None
@@ -172,9 +183,10 @@ class Play:
         self.app.push(BigResult(t("game.over_q"), [winners], rows, lambda: self.review(winners, rows)))
         self.app.top().on_back = self.menu
         ending = getattr(s.game, "ending", None)  # the last round's end, read first (OK: the winners)
-        if ending:
-            title, lines = ending(s.state)
-            self.app.push(Message(title, lines, self.app.pop))
+        if ending:  # a Show as the rounds before it end, with the last action
+            p = ending(s.state)
+            p.last = s.last()
+            open_prompt(Aside(self.app), p)
             self.app.top().on_back = self.menu
 
     def review(self, winners, rows):

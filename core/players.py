@@ -24,12 +24,12 @@ def _remembered(storage):
 
 
 def setup_players(app, lo, hi, on_done):
-    names = _remembered(app.storage) if app.storage else []
+    # placeholders ("P2") are no names: never remembered, never offered, each seat's own
+    defaults = [t("pl.default", k + 1) for k in range(hi)]
+    names = [x for x in _remembered(app.storage) if x not in defaults] if app.storage else []
 
     def counted(n):
-        while len(names) < n:
-            names.append(t("pl.default", len(names) + 1))
-        chosen = names[:n]
+        chosen = names[:n] + defaults[len(names) : n]
 
         def label(i):
             return lambda: "{} {}".format(i + 1, chosen[i])
@@ -39,9 +39,9 @@ def setup_players(app, lo, hi, on_done):
         def select(i):
             if i == n:
                 if app.storage:  # the next screen first, the flash after
-                    seen = list(chosen)
-                    for x in names:  # the table's names first, then the older ones, once each
-                        if x not in seen:
+                    seen = []
+                    for x in chosen + names:  # the table's names first, then the older ones, once each
+                        if x not in seen and x not in defaults:
                             seen.append(x)
                     data = json.dumps(seen[:KEEP]).encode()
                     app.after(lambda: app.storage.put(NAME, data))
@@ -49,13 +49,11 @@ def setup_players(app, lo, hi, on_done):
             else:
                 offer(i)
 
-        defaults = [t("pl.default", k + 1) for k in range(hi)]
-
         def offer(i):
-            """The names no other seat has, most recent first (placeholders like "P2"
-            are no names), then "New name…"; the cursor on this seat's name (OK keeps
-            it), or on "New name…" for a seat still without one."""
-            free = [x for x in names if (x not in chosen or x == chosen[i]) and x not in defaults]
+            """The names no other seat has, most recent first, then "New name…"; the
+            cursor on this seat's name (OK keeps it), or on "New name…" for a seat still
+            without one."""
+            free = [x for x in names if x not in chosen or x == chosen[i]]
 
             def picked(k):
                 if k < len(free):

@@ -91,7 +91,7 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
         game.apply(state, a)
     ending = getattr(game, "ending", None)  # the last round's summary first (core.play)
     if ending:
-        out += ['expect "{}"'.format(ending(state)[0]), "OK"]
+        out += ['expect "{}"'.format(ending(state).title), "OK"]
     # Game over, not yet final: the ranking to check, then "Game over ✓" (two UPs).
     out += ['expect "{}"'.format(t("game.over_q")), "OK", "UP", "UP", "OK"]
     out.append('expect "{}"'.format(t("game.final")))

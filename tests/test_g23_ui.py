@@ -6,11 +6,14 @@ from host_sim import autoplay
 NAMES = b'["Anna","Ben","Cleo"]'
 
 
-def start(make_box, names=NAMES):
+def start(make_box, names=NAMES, players=3):
+    """23 from the home menu: `players` seats, with the names remembered (names.json; None:
+    none, so the seats are P1, P2, ...), Start, the normal deal."""
     from host_sim import fakes
 
-    box = make_box(storage=fakes.MemStorage({"names.json": names}))
-    box.do("OK", "OK", "OK", "OK")  # 23 -> 3 players (remembered) -> Start -> normal deal
+    box = make_box(storage=fakes.MemStorage({} if names is None else {"names.json": names}))
+    box.do("OK")
+    box.to(players).do("OK", "OK", "OK")
     return box
 
 
@@ -99,7 +102,7 @@ def test_score_table_and_undo_from_the_turn_menu(make_box):
     assert rows[2].split()[:3] == ["\u25baCleo", "12", "1"] or rows[2].split()[:3] == ["Cleo", "12", "1"]
     box.do("OK")  # close the table
     box.do("DOWN", "OK")  # Undo…: the three steps it may take back, newest first, as the last-action row said them
-    assert box.lines()[0] == "Undo back to:" and box.lines()[1:4] == ["> Cleo: passed +1", "Ben: 1x 5, +3", "Anna: led the 1"]
+    assert box.lines()[0] == "Undo back through:" and box.lines()[1:4] == ["> Cleo: passed +1", "Ben: 1x 5, +3", "Anna: led the 1"]
     box.do("OK")
     assert "Undo: Cleo passed, | +1?" in box.text()  # in words, not action tokens
     box.do("OK")
@@ -189,9 +192,11 @@ def test_the_result_says_when_it_has_more_rows_than_it_shows():
 
 def test_full_game_ends_on_final_ranking(make_box):
     settings, actions, _ = autoplay.random_game("g23", 3, 5)
-    box = start(make_box, b'["P1","P2","P3"]')
+    box = start(make_box, None)
     play(box, *actions)
-    assert box.lines()[:3] == ["Round 2 over", "Penalty / bonus chips", "P1: %d / %d" % (current(box)["pen"][0], current(box)["bonus"][0])]
+    last = games.load("g23").brief(current(box), actions[-1])
+    # as round 1 ends: the last action, then the chips
+    assert box.lines()[:4] == ["Round 2 over", last, "Penalty / bonus chips", "P1: %d / %d" % (current(box)["pen"][0], current(box)["bonus"][0])]
     box.do("OK")  # round 2's summary read, as round 1's: the winners
     assert box.lines()[0] == "Game over?"
     assert _marked(box.display)  # three players, two rows shown: a mark says there is more
@@ -213,7 +218,7 @@ def test_full_game_ends_on_final_ranking(make_box):
 
 def test_the_final_result_is_on_the_panel_before_it_is_stored_and_the_save_let_go(make_box):
     settings, actions, _ = autoplay.random_game("g23", 3, 5)
-    box = start(make_box, b'["P1","P2","P3"]')
+    box = start(make_box, None)
     play(box, *actions)
     box.do("OK", "OK", "UP", "UP")  # round 2 over, the ranking to check, on "Game over ✓"
     log = []
@@ -244,7 +249,7 @@ def test_new_game_instead_of_resume_asks_before_deleting(make_box):
 
 def test_final_screen_offers_new_game(make_box):
     settings, actions, _ = autoplay.random_game("g23", 2, 3)
-    box = start(make_box, b'["P1","P2"]')
+    box = start(make_box, None, 2)
     play(box, *actions)
     box.do("OK", "OK", "UP", "UP", "OK", "OK")  # round 2 over, Game over ✓, the big result -> ranking list
     n = len(box.lines()) - 1

@@ -291,7 +291,7 @@ def test_a_wrong_last_score_is_corrected_from_the_ranking_before_the_campaign_mo
     box.do("OK", "UP", "UP", "UP")  # the ranking to check: "Undo…"
     assert "> Undo\u2026" in box.lines()
     box.do("OK")
-    assert box.lines()[0] == "Undo back to:" and box.lines()[1] == "> P1: 60 points"  # the last score first
+    assert box.lines()[0] == "Undo back through:" and box.lines()[1] == "> P1: 60 points"  # the last score first
     box.do("OK")
     assert box.lines()[0] == "Undo\u2026" and "60" in box.text()
     box.do("OK")  # undone: the points again

@@ -49,6 +49,22 @@ def test_a_new_three_letter_name_takes_at_most_12_presses_and_is_remembered_firs
     assert json.loads(box.storage.get("names.json").decode())[:3] == ["Bo", "Cleo", "Ann"]
 
 
+def test_a_seat_without_a_name_is_its_own_placeholder_and_placeholders_are_never_remembered(make_box):
+    """A play-test: after a table of three named seat 1 by typing, a game of four showed
+    seat 4 as "P1" (the placeholders had gone into names.json)."""
+    box = at_names(make_box, players=3)
+    box.do("UP", "UP", "UP", "OK")  # seat 1, "P1": a new name
+    box.do(*name_keys("Ann"))
+    assert box.lines()[1:4] == ["> 1 Ann", "2 P2", "3 P3"]
+    box.do("DOWN", "DOWN", "DOWN", "OK", "wait 10")  # Start
+    assert json.loads(box.storage.get("names.json").decode()) == ["Ann"]
+    box.do("hold BACK")
+    box = at_names(make_box, ["Ann", "P1", "P2"], players=4)  # as an older box kept them
+    assert box.lines()[1:5] == ["1 Ann", "2 P2", "3 P3", "4 P4"]
+    box.do("UP", "UP", "UP", "OK")  # seat 2: nothing but a new name to offer
+    assert box.lines() == ["Name of player 2", "> New name\u2026"]
+
+
 def test_the_grid_types_a_name_as_it_is_written_and_refuses_an_empty_one(make_box):
     done = []
     box = make_box()

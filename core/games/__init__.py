@@ -53,8 +53,9 @@ Optional:
                            power cut neither loses nor double-counts a result
   closing(state)        -> small lines added under the final ranking (a solo level's
                            sum and what it carries forward)
-  ending(state)         -> (title, lines): what the table reads as the last round ends,
-                           before the ranking (23's "Round 2 over", as round 1's)
+  ending(state)         -> a Show prompt: what the table reads as the last round ends,
+                           before the ranking (23's "Round 2 over", as round 1's); OK
+                           closes it, core.play puts the last action on it
   alike(state, action)  -> [state, ...] for a sealed action just applied to state: the
                            states each of its outcomes leaves, in a fixed order, state
                            itself among them (the same object), the others stand-ins of

@@ -401,9 +401,8 @@ def round_summary(s, pen, bonus):
 
 
 def ending(s):
-    """Round 2 over, as round 1: (title, lines) the table reads before the ranking
-    (core.play)."""
-    return t("g23.sum.title2"), round_summary(s, s["pen"], s["bonus"])
+    """Round 2 over, as round 1's: a Show the table reads before the ranking (core.play)."""
+    return Show(t("g23.sum.title2"), None, lines=round_summary(s, s["pen"], s["bonus"]))
 
 
 def _highest(s):
