@@ -399,8 +399,9 @@ class Pages(Screen):
     the page's number and the keys on the last row. RIGHT or DOWN turn to the next page,
     LEFT or UP to the one before (a page never scrolls: a press is a page, not a line);
     OK or BACK close it. A part (a list of paragraphs) starts on a new page, and so does
-    a paragraph that does not fit on what is left of one (one longer than a page is cut
-    into pages): a sentence is read on one page."""
+    a paragraph that does not fit on what is left of one: a sentence is read on one page.
+    One longer than a page is cut into pages of even length (7 lines: 4 and 3), so no
+    page holds a paragraph's last word alone."""
 
     PAGE = ROWS - 1
 
@@ -417,8 +418,10 @@ class Pages(Screen):
                     pages.append(page)
                     page = []
                 while len(lines) > self.PAGE:
-                    pages.append(lines[: self.PAGE])
-                    lines = lines[self.PAGE :]
+                    k = (len(lines) + self.PAGE - 1) // self.PAGE  # the pages it takes
+                    take = (len(lines) + k - 1) // k
+                    pages.append(lines[:take])
+                    lines = lines[take:]
                 page = page + lines
             pages.append(page)
         self.pages = pages

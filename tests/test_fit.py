@@ -120,7 +120,7 @@ def fixed_screens():
         yield Message(g[2], [t("ui.soon_text")])
         yield Message(t("game.damaged"), [t("game.damaged_text", g[0] + ".bad12")])
         yield Message(t("game.damaged"), [t("game.progress_damaged", g[0] + ".progress.bad12")])
-    yield Menu(t("game.undo_n"), [name] * 3, None)
+    yield Menu(t("game.undo_n"), [name + ": " + "8" * 11] * 8, None, wide=True)  # a last-action row: 21 characters
     yield NumberPicker(t("pl.count"), 2, 10, 10, None)
     yield TextEntry(t("pl.name", 10), name, None)
     yield TextEntry(t("pl.name", 10), "", None)  # empty: the keys under it
@@ -131,6 +131,25 @@ def fixed_screens():
             for k in range(len(help_.pages)):
                 help_.at = k
                 yield help_
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_a_help_paragraph_longer_than_a_page_is_cut_into_pages_of_even_length(lang):
+    """No page of the help holds the last word of a paragraph alone (a play-test found
+    "pile)." and "deelt." on pages of their own)."""
+    from core.ui import Pages
+
+    i18n.set_lang(lang)
+    long_ = 0
+    for g in games.GAMES:
+        if g[1]:
+            i18n.use(g[0])
+            for par in i18n.t(g[0] + ".help").split("\n"):
+                sizes = [len(p) for p in Pages("", [[par]]).pages]
+                assert max(sizes) - min(sizes) <= 1, (g[0], lang, sizes, par[:40])
+                long_ += len(sizes) > 1
+    assert long_  # the rulings have such paragraphs
+    i18n.set_lang("en")
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
