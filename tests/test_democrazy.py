@@ -195,6 +195,8 @@ def test_a_common_symbol_is_one_choice_and_then_the_law_needs_no_name():
         assert g.prompt(s).answer(0).answer(1).answer(0).options[:3] == ["Star", "Hart", "Ster"]  # its own words
     finally:
         i18n.set_lang("en")
+    g.apply(s, ["repeal", 0])  # a play-test: "Repealed:" with nothing after it
+    assert g.brief(s, ["repeal", 0]) == "Repealed: Star"
 
 
 def test_a_law_read_aloud_keeps_its_dot_secret_until_the_result():

@@ -144,7 +144,7 @@ def new(settings, seed):
         "adopted": None,
         "overruled": 0,  # the table reversed the last result
         "blue": [],  # [name, symbol] on the table, oldest first
-        "gone": None,  # the name of the law repealed last
+        "gone": None,  # the law repealed last, as the table names it (its symbol if it has no name)
         "laws": 0,  # proposals voted on
         "end": None,  # "fin" or "bag"
         "values": None,
@@ -254,7 +254,8 @@ def _do_overrule(s, a):
 def _do_repeal(s, a):
     """["repeal", i]: blue law i leaves the table."""
     i = integer(a[1], 0, len(s["blue"]) - 1, _FORMAT)
-    s["gone"] = s["blue"].pop(i)[0]
+    b = s["blue"].pop(i)
+    s["gone"] = b[0] or b[1]
 
 
 def _do_withdraw(s, a):
