@@ -3,7 +3,8 @@
 setup_players(app, lo, hi, on_done) shows a number picker for the count, then a list of
 names ending in "Start". A name is picked from the names remembered (names.json: the
 last table's, in seat order, then the older ones, most recent first) or typed new
-(TextEntry), so the same table does not type them again every evening.
+(TextEntry), so the same table does not type them again every evening. Where the box
+serves phones (app.phones), "Phones…" under "Start" pairs them (core.pairing).
 """
 
 import json
@@ -35,9 +36,17 @@ def setup_players(app, lo, hi, on_done):
             return lambda: "{} {}".format(i + 1, chosen[i])
 
         items = [label(i) for i in range(n)] + [t("pl.start")]
+        if app.phones:  # a host that serves the players' phones (core.pairing)
+            items.append(t("pl.phones"))
 
         def select(i):
-            if i == n:
+            if i == n + 1:
+                from core.pairing import pair
+
+                pair(app, chosen, lambda: None)
+            elif i == n:
+                if app.seats:
+                    app.seats.seat_names(chosen)
                 if app.storage:  # the next screen first, the flash after
                     seen = []
                     for x in chosen + names:  # the table's names first, then the older ones, once each

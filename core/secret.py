@@ -30,6 +30,9 @@ What the guarantees rest on:
 - answers live only in this object until the last voter has answered: nothing is saved,
   shown or counted before; leaving or cancelling drops them (and says so first);
 - while it runs, app.secret is set: dialogs answer OK and BACK only, never YES or NO;
+- a voter whose seat a phone holds (app.seats, core.seats) answers the same chain on the
+  phone, all of them at once (core.phones serves remote()); the box goes round the others
+  in voter order, then waits for the phones, saying how many are in, never whose;
 - on the Vote screen, YES and NO pressed together record nothing and ask again, with the
   same screens whichever was first: a vote acts on the first edge (at once), and the
   other vote button going down within BOTH_MS takes it back (App asks both()).
@@ -40,7 +43,7 @@ from core import ticks_diff
 from core.rng import Rng
 from core.i18n import t
 from core.prompts import Prompt, is_prompt, open_prompt
-from core.ui import Confirm, HandOver, NumberPicker, Screen, title_bar
+from core.ui import Confirm, HandOver, Menu, NumberPicker, Screen, title_bar
 
 VOTE_BUTTONS = B.YES | B.NO
 BOTH_MS = 80  # YES and NO going down within this of each other are "both": no vote
@@ -235,7 +238,10 @@ class SecretFlow:
         self.p = p
         self.on_done = on_done
         self.on_cancel = on_cancel
-        self.answers = []
+        self.answers = []  # of the voters on the buttons, in their order (order)
+        self.order = []  # the voters (indices into p.voters) on the buttons
+        self.remote = {}  # voter index -> [prompt, step, answer or None]: a phone's chain
+        self.round = 0  # of this secret's chains on the phones: an older round's answer is ignored
         self.base = 0  # stack index of the hand-over / recorded screen
         self.voter = None
         self.at = 0
@@ -247,17 +253,29 @@ class SecretFlow:
 
     def start(self):
         self.answers = []
+        seats = self.app.seats
+        self.remote = {}
+        self.order = []
+        if seats:  # only then: a box that serves no phones never loads their code
+            from core.seats import offer
+        for k in range(len(self.p.voters)):
+            q = self.p.first(k) if seats and seats.on_phone(self.p.voters[k]) else None
+            if q is not None and offer(q) is not None:
+                self.remote[k] = [q, 0, None]
+            else:
+                self.order.append(k)
+        self.round += 1
         self.app.secret = self
-        self.app.push(self._handover())
+        self.app.push(self._handover() if self.order else Waiting(self))
         self.base = len(self.app.stack) - 1
 
     def _handover(self):
-        self.at = len(self.answers)  # who answers now: voters[at]
+        self.at = self.order[len(self.answers)]  # who answers now: voters[at]
         self.voter = self.names()[self.p.voters[self.at]]
         return HandOver(self.voter, self._begin, on_back=self._back, title=self.p.title)
 
     def _begin(self):
-        i = len(self.answers)
+        i = self.at
         self._said = self.p.said(i) if self.p.said else None
         q = self.p.first(i)
         arrange(q, self.seed, i, 0)
@@ -278,7 +296,7 @@ class SecretFlow:
         nxt = q.answer(value)
         if is_prompt(nxt):
             # its depth in the chain: the screens above the hand-over (base) so far
-            arrange(nxt, self.seed, len(self.answers), len(self.app.stack) - self.base - 1)
+            arrange(nxt, self.seed, self.at, len(self.app.stack) - self.base - 1)
             open_prompt(self, nxt)
         else:
             # a number the chain's only screen (nothing on it told by an earlier answer),
@@ -331,17 +349,67 @@ class SecretFlow:
     def onward(self):
         """What OK on the recorded screen does: pass the box on, or (the last voter) end
         the secret; the same whatever was answered."""
-        return "vote.next" if self.at + 1 < len(self.p.voters) else "vote.last"
+        return "vote.next" if len(self.answers) < len(self.order) else "vote.last"
 
     def next_voter(self):
         self._vote = None
-        if len(self.answers) < len(self.p.voters):
+        if len(self.answers) < len(self.order):
             self.app.replace(self._handover())
+        elif self.waiting():
+            self.app.replace(Waiting(self))
         else:
-            answers = self.answers
+            answers = [None] * len(self.p.voters)
+            for k in range(len(self.order)):
+                answers[self.order[k]] = self.answers[k]
+            for k in self.remote:
+                answers[k] = self.remote[k][2]
             self.answers = []
+            self.remote = {}
             self.app.secret = None
             self.on_done(answers)
+
+    # --- the voters on phones (core.phones asks, on behalf of a seat's phone)
+
+    def waiting(self):
+        """How many phones have not answered yet."""
+        return len([r for r in self.remote.values() if r[2] is None])
+
+    def chain(self, seat):
+        """(voter index, its remote entry) of the phone that holds seat, or (None, None)."""
+        for k in self.remote:
+            if self.p.voters[k] == seat:
+                return k, self.remote[k]
+        return None, None
+
+    def give(self, seat, rnd, step, text):
+        """A phone's answer `text` to step `step` of its chain in round `rnd`: True when
+        it was taken (an answer to an earlier step or round, or one not valid, is not)."""
+        from core.seats import offer, take
+
+        k, r = self.chain(seat)
+        if r is None or rnd != self.round or step != r[1] or r[2] is not None:
+            return False
+        try:
+            nxt = r[0].answer(take(r[0], text))
+        except ValueError:
+            return False
+        if is_prompt(nxt) and offer(nxt) is None:
+            return False  # a step the phone cannot answer: the chain never has one (offer at start)
+        r[1] += 1
+        if is_prompt(nxt):
+            r[0] = nxt
+        else:
+            r[2] = nxt  # the waiting screen counts it (tick)
+        return True
+
+    def to_buttons(self, k):
+        """Voter k's phone is gone (the menu of the waiting screen): they answer on the
+        buttons, after the others; what the phone had given is dropped."""
+        del self.remote[k]
+        self.order.append(k)
+        self.app.seats.to_buttons(self.p.voters[k])
+        self.app.cut(self.base + 1)  # the waiting screen's place
+        self.app.replace(self._handover())
 
     def _back(self):
         if self.answers:
@@ -354,3 +422,42 @@ class SecretFlow:
         self.app.secret = None
         self.app.cut(self.base)
         self.on_cancel()
+
+
+class Waiting(Screen):
+    """The box after its last button voter, while phones answer: how many are in, never
+    whose; the secret ends once all are. OK: a list of every voter on a phone, to move one
+    whose phone is gone to the buttons (they answer on the box then); BACK: cancel the
+    secret, as on a hand-over."""
+
+    def __init__(self, flow):
+        Screen.__init__(self)
+        self.flow = flow
+        self.title = flow.p.title
+        self.on_back = flow._back
+        self.n = len(flow.remote)
+        self.left = flow.waiting()
+
+    def tick(self, now):
+        left = self.flow.waiting()
+        if left == self.left:
+            return False
+        self.left = left
+        if not left and self.flow.app.top() is self:
+            self.flow.next_voter()
+        return True
+
+    def on_event(self, kind, button):
+        if kind == B.RELEASE and button == B.OK:
+            flow = self.flow
+            ks = sorted(flow.remote)
+            names = [flow.names()[flow.p.voters[k]] for k in ks]
+            flow.app.push(Menu(t("phones.move"), names, lambda i: flow.to_buttons(ks[i])))
+        else:
+            Screen.on_event(self, kind, button)
+
+    def draw(self, f):
+        title_bar(f, self.title)
+        f.center(t("phones.wait"), 16)
+        f.center(t("phones.in", self.n - self.left, self.n), 32)
+        f.center(t("phones.ok"), 56)

@@ -51,6 +51,8 @@ def parse(argv):
     p.add_argument("--start-ms", type=int, default=0, metavar="N", help="start the simulated tick clock at N ms (wraps at 2**30)")
     p.add_argument("--lang", choices=("en", "de", "nl"), help="set the language setting before start")
     p.add_argument("--kit", action="store_true", help="add the kit test game (host_sim/kit.py) to the home menu")
+    p.add_argument("--phones", action="store_true", help="serve the players' phones on this computer's LAN address (README, Phones)")
+    p.add_argument("--phones-port", type=int, default=8024, metavar="N", help="with --phones: the port (default 8024)")
     return p.parse_args(argv)
 
 
@@ -155,7 +157,39 @@ def run_terminal(args):
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     display, leds = Display(), Leds()
     app = App(display, leds, storage, seed)
-    return terminal.run(app, display, leds, args.start_ms, data_note="data: " + storage.root)
+    note, step = "data: " + storage.root, None
+    if args.phones:
+        app.phones = phone_server(app, "0.0.0.0", args.phones_port, lan_address())
+        note += "  phones: " + app.phones.base
+        step = app.phones.step
+    return terminal.run(app, display, leds, args.start_ms, data_note=note, on_step=step)
+
+
+def phone_server(app, host, port, address):
+    """The phones' server (firmware/phoneserver.py, core.phones) for app on host:port, its
+    links on address."""
+    from core.phones import Api
+    from firmware.phoneserver import Server
+
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "core", "phone.html"), "rb") as f:
+        server = Server(Api(app, f.read()), host, port, os.urandom)
+    server.base = "http://%s:%d" % (address, server.port)
+    return server
+
+
+def lan_address():
+    """This computer's address on its network, as phones on the same Wi-Fi reach it (the
+    first that is not a loopback one), else 127.0.0.1."""
+    import socket
+
+    try:
+        found = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        found = []
+    for a in found:
+        if not a.startswith("127."):
+            return a
+    return "127.0.0.1"
 
 
 def main(argv=None):

@@ -242,8 +242,9 @@ def _size(out):
 
 
 # --- the loop --------------------------------------------------------------------------
-def run(app, display, leds, start_ms=0, out=None, inp=None, data_note=""):
-    """Drive app in real time from the terminal until the user quits."""
+def run(app, display, leds, start_ms=0, out=None, inp=None, data_note="", on_step=None):
+    """Drive app in real time from the terminal until the user quits; on_step(now) after
+    each step of the app (the phones' server, --phones)."""
     import termios
     import tty
 
@@ -278,6 +279,8 @@ def run(app, display, leds, start_ms=0, out=None, inp=None, data_note=""):
                 break
             mask = keys.mask(now)
             app.step(ticks_add(start_ms, now), mask)
+            if on_step is not None:
+                on_step(ticks_add(start_ms, now))
             # the fakes log every push and LED change; the terminal needs no history
             del display.pushes[:]
             if leds is not None:

@@ -99,6 +99,16 @@ def fixed_screens():
                 v = VoteScreen(flow, p.ask(0))
                 v.both = both
                 yield v
+    from core.secret import Waiting  # phones (issue 53): the box waits for them, then a seat's link
+
+    flow = SecretFlow(None, LONG, secret, None, None)
+    flow.remote = {k: [None, 0, None if k % 2 else True] for k in range(10)}
+    yield Waiting(flow)
+    yield Menu(t("phones.move"), LONG, None)
+    yield HandOver(name, None, title=t("phones.title"))
+    link = "http://192.168.178.100:8024/s/0123456789abcdef"
+    yield Message(t("phones.title"), [t("phones.open")] + [link[k : k + 21] for k in range(0, len(link), 21)] + [t("vote.next")])
+    yield Menu(t("pl.names"), [t("pl.start"), t("pl.phones")], None)
     yield BigResult(t("vote.result"), [t("vote.yes_n", 10), t("vote.no_n", 10)], [t("vote.major_yes")])
     yield BigResult(t("vote.result"), [t("vote.yes_n", 5), t("vote.no_n", 5)], [t("vote.tie")])
     yield BigResult(t("vote.result"), [t("vote.yes_n", 0), t("vote.no_n", 10)], [t("vote.major_no")])

@@ -24,7 +24,7 @@ MICROPY_MANIFEST_TABLEBOX_GEN); base paths are relative to this file.
 
 include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 - manifest functions come from the build
 package("core", base_path="..")  # noqa: F821
-FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "entropy.py", "leds.py", "main.py",
+FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "entropy.py", "leds.py", "main.py", "phoneserver.py",
             "ssd1306.py", "storage.py")
 BOARDS = ("__init__.py", "pico.py", "pico_1mhz.py", "pico_ssd1309.py", "pico_w.py")
 package("firmware", files=FIRMWARE, base_path="..")  # noqa: F821

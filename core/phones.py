@@ -1,0 +1,121 @@
+"""What the phones' server answers (issue 53): HTTP/1.0, one request a connection. The
+sockets are the host's (firmware/phoneserver.py, stepped from the box's loop on the Pico
+W, the MicroPython unix port and host_sim); this is the protocol, the same everywhere.
+Every path needs a seat's token (core.seats):
+
+  GET  /s/TOKEN                 the phone page (`page`, bytes: HTML, CSS and JS in one)
+  GET  /a/TOKEN?c=CLIENT        the seat's state as JSON: its player's name, the words of
+                                the page, and the prompt of its private chain now (or
+                                "wait", "sent", "taken" by another phone, "buttons")
+  POST /a/TOKEN                 c=CLIENT&r=ROUND&s=STEP&v=ANSWER: an answer to that step
+                                of the secret's round (core.secret.SecretFlow.give)
+
+What a response holds is the seat's own: never another seat's answer, nor any answer
+before the reveal; the response to an answer is the same ACK bytes whatever the answer
+and whether it was taken, so neither its length nor its content tells anything.
+"""
+
+import json
+
+from core.i18n import lang, t
+from core.seats import offer
+
+ACK = b'{"ok":1}'
+WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons", "phones.p.send", "vote.yes", "vote.no")
+
+
+def _reply(status, kind, body):
+    head = "HTTP/1.0 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+    return (head % (status, kind, len(body))).encode() + body
+
+
+NOT_FOUND = _reply("404 Not Found", "text/plain", b"not found")
+
+
+class Api:
+    """The phones' requests answered for app (its seats and the secret it collects):
+    reply(raw) is the whole response to the bytes of a request read so far, or None
+    while the request is not whole yet. `page`: the phone page's bytes."""
+
+    def __init__(self, app, page):
+        self.app = app
+        self.page = page
+
+    def reply(self, raw):
+        return self._whole(raw)
+
+    def _whole(self, raw):
+        """The reply to a whole request, or None while it is not whole yet."""
+        end = raw.find(b"\r\n\r\n")
+        if end < 0:
+            return None
+        head = raw[:end].split(b"\r\n")
+        body = raw[end + 4 :]
+        need = 0
+        for line in head[1:]:
+            if line[:15].lower() == b"content-length:":
+                need = int(line[15:].strip() or b"0")
+        if len(body) < need:
+            return None
+        try:
+            method, target = head[0].split(b" ")[:2]
+            return self.answer(method.decode(), target.decode(), body[:need].decode())
+        except (ValueError, UnicodeError):
+            return NOT_FOUND
+
+    def answer(self, method, target, body):
+        path, _, query = target.partition("?")
+        parts = path.split("/")
+        if len(parts) != 3 or parts[0]:
+            return NOT_FOUND
+        seats = self.app.seats
+        seat = seats.seat(parts[2]) if seats else None
+        if seat is None:
+            return NOT_FOUND
+        if parts[1] == "s" and method == "GET":
+            return _reply("200 OK", "text/html; charset=utf-8", self.page)
+        if parts[1] != "a":
+            return NOT_FOUND
+        if method == "GET":
+            client = _form(query).get("c", "")
+            state = self.state(seat, client)
+            return _reply("200 OK", "application/json", json.dumps(state).encode())
+        if method == "POST":
+            f = _form(body)
+            flow = self.app.secret
+            if seats.claim(seat, f.get("c", "")) and flow is not None and hasattr(flow, "give"):
+                try:
+                    flow.give(seat, int(f.get("r", "-1")), int(f.get("s", "-1")), f.get("v", ""))
+                except ValueError:
+                    pass
+            return _reply("200 OK", "application/json", ACK)
+        return NOT_FOUND
+
+    def state(self, seat, client):
+        """What the phone of seat shows now (its own, nothing of another seat's)."""
+        app = self.app
+        out = {"name": app.seats.names[seat], "lang": lang(),
+               "words": [t(w) for w in WORDS]}
+        if not app.seats.claim(seat, client):
+            out["state"] = "taken"
+            return out
+        flow = app.secret
+        k, r = flow.chain(seat) if flow is not None and hasattr(flow, "chain") else (None, None)
+        if r is None:
+            out["state"] = "buttons" if flow is not None and seat in flow.p.voters else "wait"
+        elif r[2] is not None:
+            out["state"] = "sent"
+        else:
+            out["state"] = "ask"
+            out["round"], out["step"], out["q"] = flow.round, r[1], offer(r[0])
+        return out
+
+
+def _form(text):
+    """a=1&b=x as a dict (the page sends only letters, digits and '-')."""
+    out = {}
+    for pair in text.split("&"):
+        k, _, v = pair.partition("=")
+        if k:
+            out[k] = v
+    return out

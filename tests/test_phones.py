@@ -1,0 +1,274 @@
+"""Phones as private ballots (issue 53): the simulator's App with the phones' server
+(core.phones) on 127.0.0.1, phones played by HTTP clients in threads while the test steps
+the box (its Runner steps the server after every step of the App, as the device's loop
+and host_sim --phones do).
+
+A Secret vote with some seats on phones and the rest on the buttons ends as the same
+vote all on the buttons; what a phone can read and do is its own seat's only."""
+
+import http.client
+import json
+import threading
+import time
+
+import pytest
+
+from host_sim.__main__ import phone_server
+
+SECRET_VOTE = 5  # DOWNs from the first row of the home menu
+
+
+def with_phones(make_box):
+    box = make_box()
+    server = phone_server(box.app, "127.0.0.1", 0, "127.0.0.1")
+    box.app.phones = server
+    box.runner.on_step = lambda r: server.step(r.now)
+    box.server = server
+    return box
+
+
+def send(box, *requests):
+    """Send each (method, path, body) at once from its own thread; step the box until all
+    are answered. Returns [(status, bytes)] in the same order."""
+    out = [None] * len(requests)
+
+    def go(k, method, path, body):
+        c = http_client(box)
+        headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+        c.request(method, path, body, headers)
+        r = c.getresponse()
+        out[k] = (r.status, r.read())
+        c.close()
+
+    threads = [threading.Thread(target=go, args=(k,) + tuple(q)) for k, q in enumerate(requests)]
+    for th in threads:
+        th.start()
+    t0 = time.time()
+    while any(th.is_alive() for th in threads):
+        box.do("wait 10")
+        assert box.server.opened <= 4  # the listening socket and at most three clients
+        time.sleep(0.001)
+        assert time.time() - t0 < 20, "the server did not answer"
+    return out
+
+
+def http_client(box):
+    return http.client.HTTPConnection("127.0.0.1", box.server.port, timeout=10)
+
+
+def state(box, token, client):
+    status, body = send(box, ("GET", "/a/%s?c=%s" % (token, client), None))[0]
+    assert status == 200
+    return json.loads(body)
+
+
+def answer(box, token, client, st, value):
+    body = "c=%s&r=%d&s=%d&v=%s" % (client, st["round"], st["step"], value)
+    return send(box, ("POST", "/a/" + token, body))[0]
+
+
+def to_names(box, voters):
+    box.do(*(["DOWN"] * SECRET_VOTE), "OK")
+    box.to(voters).do("OK")
+    assert box.lines()[0] == "Names"
+
+
+def pair(box, voters):
+    """Phones… on the list of names: one pass of the box, each seat's link behind its
+    hand-over. Returns the tokens, read from the panel."""
+    box.do("DOWN", "OK")  # from Start to "Phones…"
+    tokens = []
+    for i in range(voters):
+        assert box.lines()[0] == "Your phone" and "P%d" % (i + 1) in box.lines()
+        box.do("OK")  # early: the hand-over guards the link
+        assert box.lines()[0] == "Your phone" and "Open on your phone:" not in box.lines()
+        box.do("wait 1000", "OK")
+        lines = box.lines()
+        assert lines[1] == "Open on your phone:"
+        link = "".join(lines[2:-1])
+        assert link.startswith(box.server.base + "/s/")
+        tokens.append(link.rsplit("/", 1)[1])
+        box.do("OK")
+    assert box.lines()[0] == "Names"
+    return tokens
+
+
+def paired(make_box, voters, phones):
+    """A box with phones on the Secret vote's list of names, every seat paired and the
+    seats `phones` taken by a phone (client "cK" for seat K). Returns (box, tokens)."""
+    box = with_phones(make_box)
+    to_names(box, voters)
+    tokens = pair(box, voters)
+    for i in phones:
+        assert state(box, tokens[i], "c%d" % i)["state"] == "wait"
+    return box, tokens
+
+
+def vote_on_buttons(box, votes):
+    """Each button voter: the hand-over, their vote, pass it on."""
+    for v in votes:
+        box.do("wait 1000", "OK", "YES" if v else "NO", "OK")
+
+
+def test_a_secret_vote_with_phones_ends_as_the_same_vote_on_the_buttons(make_box):
+    from core import results  # here: core.results is released and imported again by the box
+
+    votes = [True, False, True, True, False]
+    plain = make_box()
+    to_names(plain, 5)
+    plain.do("OK")  # Start
+    vote_on_buttons(plain, votes)
+    expected = plain.lines()
+    assert expected[0] == "Result"
+
+    phones = [0, 1, 3]  # seats on phones; 2 and 4 on the buttons
+    box, tokens = paired(make_box, 5, phones)
+    box.do("UP", "OK")  # Start
+    assert box.lines()[1:3] == ["Pass the box to", "P3"]  # the first button voter
+    asked = [state(box, tokens[i], "c%d" % i) for i in phones]
+    assert [a["state"] for a in asked] == ["ask"] * 3 and asked[0]["q"]["kind"] == "vote"
+    assert asked[0]["name"] == "P1" and asked[0]["q"]["options"] == ["YES", "NO"]
+    # all phones at once, while the box goes round its button voters
+    sent = send(box, *[("POST", "/a/" + tokens[i], "c=c%d&r=%d&s=0&v=%d" % (i, a["round"], votes[i]))
+                       for i, a in zip(phones, asked)])
+    assert len({s for s in sent}) == 1  # the same response whatever was answered
+    assert [state(box, tokens[i], "c%d" % i)["state"] for i in phones] == ["sent"] * 3
+    vote_on_buttons(box, [votes[2], votes[4]])
+    assert box.lines() == expected
+    assert results.load(box.storage, "vote") == results.load(plain.storage, "vote")
+    assert state(box, tokens[0], "c0")["state"] == "wait"
+
+
+def test_the_box_waits_for_the_phones_and_says_how_many_are_in_never_whose(make_box):
+    box, tokens = paired(make_box, 3, (0, 1))
+    box.do("UP", "OK")
+    vote_on_buttons(box, [False])  # P3, the only one on the buttons
+    assert box.lines()[1:3] == ["Waiting for phones", "Phones: 0/2 in"]
+    st = state(box, tokens[1], "c1")
+    answer(box, tokens[1], "c1", st, "1")
+    box.do("wait 20")
+    assert box.lines()[1:3] == ["Waiting for phones", "Phones: 1/2 in"]
+    assert not any(n in " ".join(box.lines()) for n in ("P1", "P2"))
+    st = state(box, tokens[0], "c0")
+    answer(box, tokens[0], "c0", st, "0")
+    box.do("wait 20")
+    assert box.lines()[0] == "Result" and "YES 1" in box.lines() and "NO 2" in box.lines()
+
+
+def test_a_phone_that_is_gone_moves_its_seat_to_the_buttons(make_box):
+    box, tokens = paired(make_box, 2, (0,))  # a phone that goes dead
+    box.do("UP", "OK")
+    vote_on_buttons(box, [True])  # P2
+    assert box.lines()[2] == "Phones: 0/1 in"
+    box.do("OK")  # the voters on phones, to move one
+    assert box.lines() == ["To the buttons:", "> P1"]
+    box.do("OK")
+    assert box.lines()[1:3] == ["Pass the box to", "P1"]
+    vote_on_buttons(box, [True])
+    assert box.lines()[0] == "Result" and "YES 2" in box.lines()
+    assert state(box, tokens[0], "new")["state"] == "wait"  # the seat's link takes a new phone
+
+
+def test_every_path_needs_a_seats_token_and_a_seat_is_one_phones(make_box):
+    box = with_phones(make_box)
+    to_names(box, 3)
+    tokens = pair(box, 3)
+    for path in ("/", "/s/", "/s/0000000000000000", "/a/" + tokens[0][:-1] + "x", "/x/" + tokens[0]):
+        assert send(box, ("GET", path, None))[0][0] == 404
+    status, page = send(box, ("GET", "/s/" + tokens[0], None))[0]
+    assert status == 200 and page.startswith(b"<!doctype html>") and len(page) <= 8192
+    assert state(box, tokens[0], "first")["state"] == "wait"
+    assert state(box, tokens[0], "second")["state"] == "taken"  # until the table moves the seat
+    box.do("UP", "OK")
+    st = state(box, tokens[0], "first")
+    assert st["state"] == "ask"
+    stranger = state(box, tokens[0], "second")
+    assert stranger["state"] == "taken" and "q" not in stranger
+    # an answer from the second phone, or for another round or step, is not taken
+    for body in ("c=second&r=%d&s=0&v=1" % st["round"], "c=first&r=%d&s=0&v=1" % (st["round"] - 1),
+                 "c=first&r=%d&s=1&v=1" % st["round"], "c=first&r=%d&s=0&v=7" % st["round"]):
+        assert send(box, ("POST", "/a/" + tokens[0], body))[0] == answer(box, tokens[0], "first", dict(st, step=5), "1")
+        assert state(box, tokens[0], "first")["state"] == "ask"
+    answer(box, tokens[0], "first", st, "1")
+    assert state(box, tokens[0], "first")["state"] == "sent"
+
+
+def test_a_reloaded_page_resumes_its_seat(make_box):
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("UP", "OK")
+    first = state(box, tokens[0], "c0")
+    again = state(box, tokens[0], "c0")  # the page again: the client id is kept by the phone
+    assert first == again and first["state"] == "ask"
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_phone_speaks_the_boxs_language(make_box, lang):
+    box = with_phones(make_box)
+    box.app.set_setting("lang", lang)
+    box.do(*(["DOWN"] * SECRET_VOTE), "OK")
+    box.to(2).do("OK", "DOWN", "OK", "wait 1000", "OK")
+    link = "".join(box.lines()[2:-1])
+    st = state(box, link.rsplit("/", 1)[1], "x")
+    assert st["lang"] == lang and st["words"][0] in ("Warten auf den Tisch", "Wachten op de tafel")
+
+
+def phone_text(d, rng):
+    """A random answer a phone page can send to the prompt it was offered (core.seats)."""
+    if d["kind"] in ("show", "confirm"):
+        return "1"
+    if d["kind"] == "vote":
+        return rng.choice("01")
+    if d["kind"] == "choice":
+        return str(rng.randrange(len(d["options"])))
+    v = str(rng.randint(d["lo"], d["hi"]))
+    return rng.choice("yn") + v if d["votes"] else v
+
+
+@pytest.mark.parametrize("game_id,players", [("democrazy", 10), ("democrazy", 5), ("drws", 4), ("drws", 3)])
+def test_every_private_chain_of_the_voting_games_can_be_answered_on_a_phone(game_id, players):
+    """Each secret of random games (ballots with jokers, tile ballots, predictions, custom
+    cards' notes): every step of every voter's chain is offered to a phone, and the
+    answers phones send make a move the game takes."""
+    import copy
+    import random
+
+    from core import games
+    from core.playout import playout
+    from core.prompts import is_prompt
+    from core.rng import Rng
+    from core.seats import offer, take
+
+    game = games.load(game_id)
+    rng = random.Random(7)
+    secrets = taken = 0
+    for k in range(60):  # a random Democrazy often draws Fin early: until enough ballots were seen
+        if secrets >= 12:
+            break
+        settings = {"players": ["P%d" % (i + 1) for i in range(players)]}
+        for key, _, values in game.OPTIONS:
+            settings[key] = values[k % len(values)]
+        paths = []
+        actions = playout(game, game.new(settings, k), Rng(k), paths)[0]
+        replay = game.new(settings, k)
+        for action, path in zip(actions, paths):
+            q = game.prompt(replay)  # the move's prompts again, on the state they asked of
+            for _, value in path:
+                if q.kind != "secret":
+                    q = q.answer(value)
+                    continue
+                secrets += 1
+                answers = []
+                for i in range(len(q.voters)):
+                    p = q.first(i)
+                    while is_prompt(p):
+                        d = offer(p)
+                        assert d is not None, (game_id, p.kind, p.title)
+                        p = p.answer(take(p, phone_text(d, rng)))
+                    answers.append(p)
+                move = q.answer(answers)
+                if not is_prompt(move):  # the secret ends the move: the game takes it
+                    game.apply(copy.deepcopy(replay), move)
+                    taken += 1
+                q = q.answer(value)
+            game.apply(replay, action)
+    assert secrets >= 8 and taken >= 2  # a ballot's answers lead on to its reveal (Democrazy)
