@@ -6,8 +6,8 @@ Server(api, host, port, entropy).step(now) takes at most one new connection, rea
 has come on the open ones and answers each request once it is whole, then closes it
 (HTTP/1.0, one request a connection). Never more than MAX sockets are open, the listening
 one among them (opened counts them): a phone polls, so a request that finds no room is
-taken at its next poll. The App reads `base` (what a seat's link starts with) and
-`entropy` (k random bytes, for the seats' tokens: core.seats).
+taken at its next poll. The App reads `base` (what a seat's link starts with), `entropy`
+(k random bytes, for the seats' tokens: core.seats) and qr(text) (core.pairing draws it).
 """
 
 import socket
@@ -65,6 +65,18 @@ class Server:
                 entry[0].close()
                 self.clients.remove(entry)
                 self.opened = 1 + len(self.clients)
+
+    @staticmethod
+    def qr(text):
+        """text as a QR code: rows of modules, 1 dark, the smallest version that holds it
+        at error correction L (Adafruit's miniQR, CircuitPython's QR encoder)."""
+        import adafruit_miniqr
+
+        q = adafruit_miniqr.QRCode(error_correct=adafruit_miniqr.L)
+        q.add_data(text.encode())
+        q.make()
+        m = q.matrix
+        return [[1 if m[x, y] else 0 for x in range(m.width)] for y in range(m.height)]
 
     def _send(self, c, data):
         c.setblocking(True)

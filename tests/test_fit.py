@@ -106,8 +106,9 @@ def fixed_screens():
     yield Waiting(flow)
     yield Menu(t("phones.move"), LONG, None)
     yield HandOver(name, None, title=t("phones.title"))
-    link = "http://192.168.178.100:8024/s/0123456789abcdef"
-    yield Message(t("phones.title"), [t("phones.open")] + [link[k : k + 21] for k in range(0, len(link), 21)] + [t("vote.next")])
+    from core.pairing import Link
+
+    yield Link(name, "http://255.255.255.255:65535/s/0123456789abcdef", [[1] * 29] * 29, None)  # the longest link
     yield Menu(t("pl.names"), [t("pl.start"), t("pl.phones")], None)
     yield BigResult(t("vote.result"), [t("vote.yes_n", 10), t("vote.no_n", 10)], [t("vote.major_yes")])
     yield BigResult(t("vote.result"), [t("vote.yes_n", 5), t("vote.no_n", 5)], [t("vote.tie")])
