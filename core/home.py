@@ -15,7 +15,7 @@ import sys
 
 from core import games, i18n, release
 from core.i18n import t
-from core.ui import ROWS, Menu, Message
+from core.ui import ROWS, Confirm, Menu, Message
 
 
 # Per kind of row (a game, the Secret vote): the core modules only it needs (released when
@@ -188,8 +188,18 @@ def settings_menu(app):
         return text
 
     def cycle(i):
+        if i == len(keys):  # the phones' links end: the next pairing makes new ones
+            app.push(Confirm(t("phones.unpair"), [t("phones.unpair_q")], unpair))
+            return
         key, values = settings.CHOICES[i]
         v = values[(values.index(app.settings[key]) + 1) % len(values)]
         app.set_setting(key, v)
 
-    return Menu(lambda: t("set.title"), [label(k) for k in keys], cycle)
+    def unpair():
+        app.seats = None
+        app.pop()  # the confirm
+        app.pop()  # this menu, without the row
+        app.push(settings_menu(app))
+
+    rows = [label(k) for k in keys] + ([t("phones.unpair")] if app.seats else [])
+    return Menu(lambda: t("set.title"), rows, cycle)

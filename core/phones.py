@@ -6,7 +6,8 @@ Every path needs a seat's token (core.seats):
   GET  /s/TOKEN                 the phone page (`page`, bytes: HTML, CSS and JS in one)
   GET  /a/TOKEN?c=CLIENT        the seat's state as JSON: its player's name, the words of
                                 the page, and the prompt of its private chain now (or
-                                "wait", "sent", "taken" by another phone, "buttons")
+                                "wait", "sent", "taken" by another phone, "buttons",
+                                "full": the most phones are in, core.seats.MOST)
   POST /a/TOKEN                 c=CLIENT&r=ROUND&s=STEP&v=ANSWER: an answer to that step
                                 of the secret's round (core.secret.SecretFlow.give)
 
@@ -21,7 +22,7 @@ from core.i18n import lang, t
 from core.seats import offer
 
 ACK = b'{"ok":1}'
-WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons", "phones.p.send", "vote.yes", "vote.no")
+WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons", "phones.p.send", "vote.yes", "vote.no", "phones.p.full")
 
 
 def _reply(status, kind, body):
@@ -97,7 +98,7 @@ class Api:
         out = {"name": app.seats.names[seat], "lang": lang(),
                "words": [t(w) for w in WORDS]}
         if not app.seats.claim(seat, client):
-            out["state"] = "taken"
+            out["state"] = "taken" if app.seats.holders[seat] is not None else "full"
             return out
         flow = app.secret
         k, r = flow.chain(seat) if flow is not None and hasattr(flow, "chain") else (None, None)

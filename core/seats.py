@@ -8,7 +8,7 @@ more gets its token). Seat i has a token of 64 random bits (16 hex
 digits: its link's secret, the only thing a phone has to show for it); the first phone to
 use a token holds the seat (its client id, made by the page and kept in the phone's
 storage, so a reload or a sleeping phone rejoins) and a second phone is refused until the
-table moves the seat to the buttons. A seat whose token no phone has used answers on the
+table moves the seat to the buttons; a ninth phone is told to use the buttons (MOST). A seat whose token no phone has used answers on the
 buttons.
 
 offer(q) says a prompt of a private chain as data (its kind, title, lines and what may be
@@ -20,6 +20,7 @@ from binascii import hexlify
 
 from core.i18n import t
 
+MOST = 8  # phones at once: the Pico W's access point gives out 8 addresses
 KINDS = ("vote", "choice", "number", "show", "confirm")  # what a phone answers; a chain with another kind stays on the box
 
 
@@ -47,8 +48,9 @@ class Seats:
         return None
 
     def claim(self, i, client):
-        """True when client holds seat i (the first phone to ask takes it)."""
-        if self.holders[i] is None and client:
+        """True when client holds seat i (the first phone to ask takes it, while fewer
+        than MOST do)."""
+        if self.holders[i] is None and client and self.phones() < MOST:
             self.holders[i] = client
         return self.holders[i] == client
 

@@ -110,6 +110,8 @@ def fixed_screens():
 
     yield Link(name, "http://255.255.255.255:65535/s/0123456789abcdef", [[1] * 29] * 29, None)  # the longest link
     yield Menu(t("pl.names"), [t("pl.start"), t("pl.phones")], None)
+    yield Menu(t("set.title"), [t("phones.unpair")], None)
+    yield Confirm(t("phones.unpair"), [t("phones.unpair_q")], None)
     yield BigResult(t("vote.result"), [t("vote.yes_n", 10), t("vote.no_n", 10)], [t("vote.major_yes")])
     yield BigResult(t("vote.result"), [t("vote.yes_n", 5), t("vote.no_n", 5)], [t("vote.tie")])
     yield BigResult(t("vote.result"), [t("vote.yes_n", 0), t("vote.no_n", 10)], [t("vote.major_no")])

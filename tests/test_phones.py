@@ -372,3 +372,25 @@ def test_eight_phones_in_headless_chromium_vote_at_once_beside_two_on_the_button
         for d in drivers:
             if d is not None:
                 d.quit()
+
+
+def test_a_ninth_phone_is_told_to_use_the_buttons(make_box):
+    box, tokens = paired(make_box, 10, range(8))
+    st = state(box, tokens[8], "c8")
+    assert st["state"] == "full" and "q" not in st
+    assert "the most the box takes" in st["words"][7]
+    box.do("UP", "OK")  # seats 9 and 10 vote on the box
+    assert box.lines()[1:3] == ["Pass the box to", "P9"]
+
+
+def test_unpairing_in_settings_ends_every_link(make_box):
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("BACK", "BACK")  # the names, the count: the home menu
+    assert box.lines()[0] == "Tablebox"
+    box.do("DOWN", "OK")  # Settings: its last row, only while phones are paired
+    assert box.lines()[-1] == "Unpair phones"
+    box.do("UP", "OK")
+    assert box.lines()[0] == "Unpair phones"
+    box.do("OK")
+    assert box.lines()[0] == "Settings" and "Unpair phones" not in box.lines()
+    assert send(box, ("GET", "/a/%s?c=c0" % tokens[0], None))[0][0] == 404
