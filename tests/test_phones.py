@@ -394,3 +394,97 @@ def test_unpairing_in_settings_ends_every_link(make_box):
     box.do("OK")
     assert box.lines()[0] == "Settings" and "Unpair phones" not in box.lines()
     assert send(box, ("GET", "/a/%s?c=c0" % tokens[0], None))[0][0] == 404
+
+
+UNIX_SIDE = """
+import json, os, time
+from core.app import App
+from core.phones import Api
+from firmware.phoneserver import Server
+from host_sim import fakes
+from host_sim.script import Runner
+
+app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
+with open("core/phone.html", "rb") as f:
+    server = Server(Api(app, f.read()), "127.0.0.1", {port}, os.urandom)
+app.phones = server
+runner = Runner(app)
+runner.on_step = lambda r: server.step(r.now)
+
+def do(*lines):
+    for line in lines:
+        err = runner.do(line)
+        if err:
+            raise Exception(err)
+
+def until(done):
+    t0 = time.time()
+    while not done():
+        do("wait 10")
+        time.sleep_ms(1)
+        if time.time() - t0 > 60:
+            raise Exception("timed out")
+
+do("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "OK", "UP", "OK", "DOWN", "OK")
+tokens = []
+for i in range(3):
+    do("wait 1000", "OK")
+    tokens.append("".join(runner.lines()[2:-1]).split("/")[-1])
+    do("OK")
+print(json.dumps(tokens))
+until(lambda: app.seats.phones() == 2)
+do("UP", "OK", "wait 1000", "OK", "NO", "OK")
+until(lambda: runner.lines()[0] == "Result")
+print(json.dumps(runner.lines()))
+"""
+
+
+@pytest.mark.micropython
+def test_the_server_runs_unchanged_under_micropythons_unix_port(make_box):
+    """The same App, protocol and sockets under real MicroPython (the unix port, built
+    from ../shared/micropython): two phones answer over HTTP, the third voter on the
+    buttons; the result is the simulator's."""
+    import os
+    import socket
+    import subprocess
+
+    import adafruit_miniqr
+
+    from tests.mpunix import REPO, unix_micropython
+
+    binary = unix_micropython()
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    env = dict(os.environ, MICROPYPATH=":".join([REPO, os.path.dirname(adafruit_miniqr.__file__)]))
+    proc = subprocess.Popen([binary, "-c", UNIX_SIDE.format(port=port)], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        tokens = json.loads(proc.stdout.readline() or "null")
+        assert tokens, proc.stderr.read()
+
+        def ask(method, path, body=None):
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            c.request(method, path, body, {"Content-Type": "application/x-www-form-urlencoded"} if body else {})
+            r = c.getresponse()
+            return r.status, r.read()
+
+        for i in (0, 1):
+            assert json.loads(ask("GET", "/a/%s?c=u%d" % (tokens[i], i))[1])["state"] == "wait"
+        for i in (0, 1):
+            while True:
+                st = json.loads(ask("GET", "/a/%s?c=u%d" % (tokens[i], i))[1])
+                if st["state"] == "ask":
+                    break
+                time.sleep(0.05)
+            assert ask("POST", "/a/" + tokens[i], "c=u%d&r=%d&s=%d&v=1" % (i, st["round"], st["step"])) == (200, b'{"ok":1}')
+        out, err = proc.communicate(timeout=90)
+    finally:
+        proc.kill()
+    there = json.loads(out.strip().splitlines()[-1])
+    plain = make_box()
+    to_names(plain, 3)
+    plain.do("OK")
+    vote_on_buttons(plain, [True, True, False])
+    assert there == plain.lines() and there[0] == "Result", there
