@@ -30,6 +30,7 @@ class Seats:
         self.names = []
         self.tokens = []
         self.holders = []  # the client id of the phone that holds each seat
+        self.round = 0  # secrets asked of the phones so far (core.secret): an answer names its round
         self.seat_names(names)
 
     def seat_names(self, names):

@@ -241,7 +241,7 @@ class SecretFlow:
         self.answers = []  # of the voters on the buttons, in their order (order)
         self.order = []  # the voters (indices into p.voters) on the buttons
         self.remote = {}  # voter index -> [prompt, step, answer or None]: a phone's chain
-        self.round = 0  # of this secret's chains on the phones: an older round's answer is ignored
+        self.round = 0  # of the phones' chains (core.seats: one count for every secret), see give()
         self.base = 0  # stack index of the hand-over / recorded screen
         self.voter = None
         self.at = 0
@@ -264,7 +264,9 @@ class SecretFlow:
                 self.remote[k] = [q, 0, None]
             else:
                 self.order.append(k)
-        self.round += 1
+        if seats:  # counted across secrets: a phone's answer to an earlier one is never taken
+            seats.round += 1
+            self.round = seats.round
         self.app.secret = self
         self.app.push(self._handover() if self.order else Waiting(self))
         self.base = len(self.app.stack) - 1

@@ -488,3 +488,19 @@ def test_the_server_runs_unchanged_under_micropythons_unix_port(make_box):
     plain.do("OK")
     vote_on_buttons(plain, [True, True, False])
     assert there == plain.lines() and there[0] == "Result", there
+
+
+def test_an_answer_to_an_earlier_vote_is_not_taken_in_the_next(make_box):
+    """Rounds count across secrets: a phone's answer sent again after 'Vote again' (a
+    retry, a stale page) is not taken as its answer to the new vote."""
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("UP", "OK")
+    first = state(box, tokens[0], "c0")
+    answer(box, tokens[0], "c0", first, "1")
+    vote_on_buttons(box, [False])
+    assert box.lines()[0] == "Result"
+    box.do("OK", "OK")  # the result read: "Vote again"
+    again = state(box, tokens[0], "c0")
+    assert again["state"] == "ask" and again["round"] > first["round"]
+    answer(box, tokens[0], "c0", first, "1")  # the old round's answer again
+    assert state(box, tokens[0], "c0")["state"] == "ask"
