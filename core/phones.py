@@ -31,6 +31,8 @@ def _reply(status, kind, body):
 
 
 NOT_FOUND = _reply("404 Not Found", "text/plain", b"not found")
+BAD = _reply("400 Bad Request", "text/plain", b"bad request")
+LIMIT = 1024  # bytes a request's body may have
 
 
 class Api:
@@ -40,22 +42,23 @@ class Api:
 
     def __init__(self, app, page):
         self.app = app
-        self.page = page
+        self.page = _reply("200 OK", "text/html; charset=utf-8", page)  # made once: 4 KB
 
     def reply(self, raw):
-        return self._whole(raw)
-
-    def _whole(self, raw):
-        """The reply to a whole request, or None while it is not whole yet."""
+        """The reply to a whole request, or None while it is not whole yet. Whatever the
+        bytes, it answers (a request it cannot read: 400) and raises nothing."""
         end = raw.find(b"\r\n\r\n")
         if end < 0:
             return None
         head = raw[:end].split(b"\r\n")
         body = raw[end + 4 :]
-        need = 0
+        need = b"0"
         for line in head[1:]:
             if line[:15].lower() == b"content-length:":
-                need = int(line[15:].strip() or b"0")
+                need = line[15:].strip()
+        if not need.isdigit() or int(need) > LIMIT:
+            return BAD
+        need = int(need)
         if len(body) < need:
             return None
         try:
@@ -74,7 +77,7 @@ class Api:
         if seat is None:
             return NOT_FOUND
         if parts[1] == "s" and method == "GET":
-            return _reply("200 OK", "text/html; charset=utf-8", self.page)
+            return self.page
         if parts[1] != "a":
             return NOT_FOUND
         if method == "GET":

@@ -3,12 +3,12 @@ a private prompt as data a phone can show and answer.
 
 Seats(names, entropy) is made when the table first pairs (entropy(k): k random bytes,
 os.urandom on every port) and kept until the box is switched off or the table unpairs,
-so the next game needs no new pairing (seat(names) takes a table's names again, a seat
-more gets its token). Seat i has a token of 64 random bits (16 hex
+so the next game needs no new pairing (seat_names(names) takes a table's names again:
+a seat whose player changed gets a new token). Seat i has a token of 64 random bits (16 hex
 digits: its link's secret, the only thing a phone has to show for it); the first phone to
 use a token holds the seat (its client id, made by the page and kept in the phone's
-storage, so a reload or a sleeping phone rejoins) and a second phone is refused until the
-table moves the seat to the buttons; a ninth phone is told to use the buttons (MOST). A seat whose token no phone has used answers on the
+storage, so a reload or a sleeping phone rejoins) and a second phone is refused; moving
+the seat to the buttons ends its link; a ninth phone is told to use the buttons (MOST). A seat whose token no phone has used answers on the
 buttons.
 
 offer(q) says a prompt of a private chain as data (its kind, title, lines and what may be
@@ -34,12 +34,21 @@ class Seats:
         self.seat_names(names)
 
     def seat_names(self, names):
-        """The table's names (a game's setup), in seat order; seats beyond them keep
-        their tokens for a larger table later."""
+        """The table's names (a game's setup), in seat order. A seat whose player changed
+        gets a new token (its phone, the player before, is let go: it never sees the new
+        player's prompts), and so does a seat beyond the table now."""
+        for i in range(len(self.tokens)):
+            if i >= len(names) or i >= len(self.names) or names[i] != self.names[i]:
+                self._new(i)
         while len(self.tokens) < len(names):
-            self.tokens.append(hexlify(self.entropy(8)).decode())
+            self.tokens.append(None)
             self.holders.append(None)
+            self._new(len(self.tokens) - 1)
         self.names = list(names)
+
+    def _new(self, i):
+        self.tokens[i] = hexlify(self.entropy(8)).decode()
+        self.holders[i] = None
 
     def seat(self, token):
         """The seat of this table whose token this is, or None."""
@@ -59,9 +68,9 @@ class Seats:
         return i < len(self.holders) and self.holders[i] is not None
 
     def to_buttons(self, i):
-        """From the menu: seat i answers on the buttons; its link works again for the
-        next phone that opens it (a new phone, the same player)."""
-        self.holders[i] = None
+        """From the menu: seat i answers on the buttons, and its link ends (the phone
+        that had it cannot take the seat back); "Phones…" pairs it again."""
+        self._new(i)
 
     def phones(self):
         return len([h for h in self.holders if h is not None])

@@ -414,7 +414,7 @@ class SecretFlow:
         self.app.replace(self._handover())
 
     def _back(self):
-        if self.answers:
+        if self.answers or [r for r in self.remote.values() if r[1] or r[2] is not None]:  # a phone's answers too
             self.app.push(Confirm(self.p.title, [t("vote.cancel"), t("ui.answers_lost")], self.cancel, votes=False))
         else:
             self.cancel()  # nothing given yet: nothing to lose

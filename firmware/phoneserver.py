@@ -4,7 +4,10 @@ What it answers is core.phones.Api's.
 
 Server(api, host, port, entropy).step(now) takes at most one new connection, reads what
 has come on the open ones and answers each request once it is whole, then closes it
-(HTTP/1.0, one request a connection). Never more than MAX sockets are open, the listening
+(HTTP/1.0, one request a connection). It never waits: a reply goes out as the socket takes
+it, a step at a time, and a connection not through within TIMEOUT_MS is closed (a phone
+that stops reading holds a slot that long, never the loop); a request that raises is
+closed, the box goes on. Never more than MAX sockets are open, the listening
 one among them (opened counts them): a phone polls, so a request that finds no room is
 taken at its next poll. The App reads `base` (what a seat's link starts with), `entropy`
 (k random bytes, for the seats' tokens: core.seats) and qr(text) (core.pairing draws it).
@@ -15,8 +18,8 @@ import socket
 from core import ticks_diff
 
 MAX = 4  # sockets open at once, the listening one included (lwIP on the Pico W keeps 5)
-LIMIT = 1024  # bytes a request may have
-TIMEOUT_MS = 3000  # a connection that has not sent its whole request by then is closed
+LIMIT = 2048  # bytes a request may have, its head and body
+TIMEOUT_MS = 1000  # a connection whose request and reply are not through by then is closed
 
 
 class Server:
@@ -31,7 +34,7 @@ class Server:
         self.sock = s
         self.port = s.getsockname()[1] if port == 0 else port
         self.base = "http://%s:%d" % (host, self.port)  # the host sets the address phones reach
-        self.clients = []  # [socket, bytes read so far, when it was taken]
+        self.clients = []  # [socket, bytes read so far, when it was taken, the reply's rest or None]
         self.opened = 1  # sockets open now, the listening one included: never above MAX
 
     def close(self):
@@ -49,22 +52,43 @@ class Server:
                 c = None
             if c is not None:
                 c.setblocking(False)
-                self.clients.append([c, b"", now])
+                self.clients.append([c, b"", now, None])
                 self.opened = 1 + len(self.clients)
         for entry in self.clients[:]:
             try:
-                data = entry[0].recv(512)
-            except OSError:  # nothing yet
-                data = None
-            if data:
-                entry[1] += data
-            reply = self.api.reply(entry[1]) if data else None
-            if reply is not None or data == b"" or len(entry[1]) > LIMIT or ticks_diff(now, entry[2]) > TIMEOUT_MS:
-                if reply is not None:
-                    self._send(entry[0], reply)
-                entry[0].close()
+                done = self._serve(entry)
+            except Exception:  # whatever a request holds, the box's loop goes on
+                done = True
+            if done or ticks_diff(now, entry[2]) > TIMEOUT_MS:
+                try:
+                    entry[0].close()
+                except OSError:
+                    pass
                 self.clients.remove(entry)
                 self.opened = 1 + len(self.clients)
+
+    def _serve(self, entry):
+        """One step of a connection, never waiting: read what has come, and once the
+        request is whole, send what the socket takes of the reply. True when done."""
+        c = entry[0]
+        if entry[3] is None:
+            try:
+                data = c.recv(512)
+            except OSError:  # nothing yet
+                return False
+            if not data or len(entry[1]) + len(data) > LIMIT:
+                return True
+            entry[1] += data
+            reply = self.api.reply(entry[1])
+            if reply is None:
+                return False
+            entry[3] = memoryview(reply)
+        try:
+            sent = c.send(entry[3])
+        except OSError:  # the socket's buffer is full: the rest at the next step
+            return False
+        entry[3] = entry[3][sent:]
+        return not len(entry[3])
 
     @staticmethod
     def qr(text):
@@ -77,13 +101,3 @@ class Server:
         q.make()
         m = q.matrix
         return [[1 if m[x, y] else 0 for x in range(m.width)] for y in range(m.height)]
-
-    def _send(self, c, data):
-        c.setblocking(True)
-        try:
-            c.settimeout(1)
-            view = memoryview(data)
-            while len(view):
-                view = view[c.send(view) :]
-        except OSError:  # the phone went: it asks again at its next poll
-            pass
