@@ -9,7 +9,8 @@ Every path needs a seat's token (core.seats):
                                 "wait", "sent", "taken" by another phone, "buttons",
                                 "full": the most phones are in, core.seats.MOST)
   POST /a/TOKEN                 c=CLIENT&r=ROUND&s=STEP&v=ANSWER: an answer to that step
-                                of the secret's round (core.secret.SecretFlow.give)
+                                of the secret's round, or v=b: BACK ("back" in the state
+                                says when it is offered; core.secret.SecretFlow.give)
 
 What a response holds is the seat's own: never another seat's answer, nor any answer
 before the reveal; the response to an answer is the same ACK bytes whatever the answer
@@ -22,7 +23,8 @@ from core.i18n import lang, t
 from core.seats import offer
 
 ACK = b'{"ok":1}'
-WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons", "phones.p.send", "vote.yes", "vote.no", "phones.p.full")
+WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons", "phones.p.send", "vote.yes", "vote.no",
+         "phones.p.full", "phones.p.back", "phones.p.change")
 
 
 def _reply(status, kind, body):
@@ -109,9 +111,10 @@ class Api:
             out["state"] = "buttons" if flow is not None and seat in flow.p.voters else "wait"
         elif r[2] is not None:
             out["state"] = "sent"
+            out["round"], out["step"], out["back"] = flow.round, r[1], bool(flow.p.said)
         else:
             out["state"] = "ask"
-            out["round"], out["step"], out["q"] = flow.round, r[1], offer(r[0])
+            out["round"], out["step"], out["q"], out["back"] = flow.round, r[1], offer(r[0]), r[3]
         return out
 
 

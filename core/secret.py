@@ -240,7 +240,7 @@ class SecretFlow:
         self.on_cancel = on_cancel
         self.answers = []  # of the voters on the buttons, in their order (order)
         self.order = []  # the voters (indices into p.voters) on the buttons
-        self.remote = {}  # voter index -> [prompt, step, answer or None]: a phone's chain
+        self.remote = {}  # voter index -> [prompt, step, answer or None, past its first prompt]: a phone's chain
         self.round = 0  # of the phones' chains (core.seats: one count for every secret), see give()
         self.base = 0  # stack index of the hand-over / recorded screen
         self.voter = None
@@ -261,7 +261,7 @@ class SecretFlow:
         for k in range(len(self.p.voters)):
             q = self.p.first(k) if seats and seats.on_phone(self.p.voters[k]) else None
             if q is not None and offer(q) is not None:
-                self.remote[k] = [q, 0, None]
+                self.remote[k] = [q, 0, None, False]
             else:
                 self.order.append(k)
         if seats:  # counted across secrets: a phone's answer to an earlier one is never taken
@@ -385,11 +385,21 @@ class SecretFlow:
 
     def give(self, seat, rnd, step, text):
         """A phone's answer `text` to step `step` of its chain in round `rnd`: True when
-        it was taken (an answer to an earlier step or round, or one not valid, is not)."""
+        it was taken (an answer to an earlier step or round, or one not valid, is not).
+        "b" is BACK: from a later prompt of the chain to its first, and from an answer
+        given to the chain again where the box lets a voter change theirs (Secret.said)
+        until all are in."""
         from core.seats import offer, take
 
         k, r = self.chain(seat)
-        if r is None or rnd != self.round or step != r[1] or r[2] is not None:
+        if r is None or rnd != self.round or step != r[1]:
+            return False
+        if text == "b":
+            if not (r[3] if r[2] is None else self.p.said):
+                return False
+            r[:] = [self.p.first(k), step + 1, None, False]
+            return True
+        if r[2] is not None:
             return False
         try:
             nxt = r[0].answer(take(r[0], text))
@@ -400,6 +410,7 @@ class SecretFlow:
         r[1] += 1
         if is_prompt(nxt):
             r[0] = nxt
+            r[3] = True
         else:
             r[2] = nxt  # the waiting screen counts it (tick)
         return True

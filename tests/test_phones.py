@@ -559,3 +559,24 @@ def test_back_on_the_wait_asks_first_when_a_phone_has_answered(make_box):
     answer(box, tokens[0], "c0", state(box, tokens[0], "c0"), "1")
     box.do("wait 1000", "BACK")  # P2's hand-over: a phone's answer would be lost
     assert box.lines()[1] == "Cancel the vote?"
+
+
+def test_a_phone_may_change_its_answer_until_all_are_in_as_on_the_box(make_box):
+    """The box's recorded screen lets a voter change their answer (BACK) before the box
+    goes on; a phone offers the same until the reveal, and BACK on a first prompt is
+    nothing to go back to."""
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("UP", "OK")
+    st = state(box, tokens[0], "c0")
+    assert st["back"] is False
+    answer(box, tokens[0], "c0", st, "b")
+    assert state(box, tokens[0], "c0") == st  # not taken
+    answer(box, tokens[0], "c0", st, "1")
+    sent = state(box, tokens[0], "c0")
+    assert sent["state"] == "sent" and sent["back"] is True and sent["words"][9] == "Change my answer"
+    answer(box, tokens[0], "c0", sent, "b")
+    again = state(box, tokens[0], "c0")
+    assert again["state"] == "ask" and again["step"] == sent["step"] + 1
+    answer(box, tokens[0], "c0", again, "0")
+    vote_on_buttons(box, [False])
+    assert "NO 2" in box.lines()
