@@ -416,8 +416,9 @@ class SecretFlow:
         return True
 
     def to_buttons(self, k):
-        """Voter k's phone is gone (the menu of the waiting screen): they answer on the
-        buttons, after the others; what the phone had given is dropped."""
+        """Voter k's phone is gone (the menu of the waiting screen, and its confirm, the
+        same for every voter): they answer on the buttons, after the others; what the
+        phone had given is dropped."""
         del self.remote[k]
         self.order.append(k)
         self.app.seats.to_buttons(self.p.voters[k])
@@ -465,7 +466,8 @@ class Waiting(Screen):
             flow = self.flow
             ks = sorted(flow.remote)
             names = [flow.names()[flow.p.voters[k]] for k in ks]
-            flow.app.push(Menu(t("phones.move"), names, lambda i: flow.to_buttons(ks[i])))
+            flow.app.push(Menu(t("phones.move"), names, lambda i: flow.app.push(
+                Confirm(t("phones.move"), [t("phones.move_q", names[i])], lambda: flow.to_buttons(ks[i])))))
         else:
             Screen.on_event(self, kind, button)
 

@@ -105,6 +105,7 @@ def fixed_screens():
     flow.remote = {k: [None, 0, None if k % 2 else True] for k in range(10)}
     yield Waiting(flow)
     yield Menu(t("phones.move"), LONG, None)
+    yield Confirm(t("phones.move"), [t("phones.move_q", name)], None)
     yield HandOver(name, None, title=t("phones.title"))
     from core.pairing import Link
 

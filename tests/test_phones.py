@@ -163,6 +163,8 @@ def test_a_phone_that_is_gone_moves_its_seat_to_the_buttons(make_box):
     box.do("OK")  # the voters on phones, to move one
     assert box.lines() == ["To the buttons:", "> P1"]
     box.do("OK")
+    assert box.lines()[0] == "To the buttons:" and "P1 answers on the box;" in " ".join(box.lines())
+    box.do("OK")
     assert box.lines()[1:3] == ["Pass the box to", "P1"]
     vote_on_buttons(box, [True])
     assert box.lines()[0] == "Result" and "YES 2" in box.lines()
