@@ -31,8 +31,10 @@ What the guarantees rest on:
   shown or counted before; leaving or cancelling drops them (and says so first);
 - while it runs, app.secret is set: dialogs answer OK and BACK only, never YES or NO;
 - a voter whose seat a phone holds (app.seats, core.seats) answers the same chain on the
-  phone, all of them at once (core.phones serves remote()); the box goes round the others
-  in voter order, then waits for the phones, saying how many are in, never whose;
+  phone, all of them at once (core.phones reads chain() and hands their answers to
+  give()); the box goes round the others in voter order, then waits for the phones,
+  saying how many are in, never whose; a chain goes to a phone when its first prompt is
+  one a phone answers (core.seats.KINDS), and every later one must be too;
 - on the Vote screen, YES and NO pressed together record nothing and ask again, with the
   same screens whichever was first: a vote acts on the first edge (at once), and the
   other vote button going down within BOTH_MS takes it back (App asks both()).
