@@ -47,7 +47,7 @@ def send(box, *requests):
     while any(th.is_alive() for th in threads):
         box.do("wait 10")
         assert box.server.opened <= 4  # the listening socket and at most three clients
-        time.sleep(0.001)
+        time.sleep(0.01)  # the box's clock no faster than the phones': a request is never timed out by a pump (TIMEOUT_MS)
         assert time.time() - t0 < 20, "the server did not answer"
     return out
 
@@ -324,7 +324,7 @@ def test_eight_phones_in_headless_chromium_vote_at_once_beside_two_on_the_button
         while not done():
             box.do("wait 10")
             assert box.server.opened <= 4
-            time.sleep(0.002)
+            time.sleep(0.01)
             assert not errors, errors
             assert time.time() - t0 < limit, "timed out"
 
@@ -426,7 +426,7 @@ def until(done):
     t0 = time.time()
     while not done():
         do("wait 10")
-        time.sleep_ms(1)
+        time.sleep_ms(10)
         if time.time() - t0 > 60:
             raise Exception("timed out")
 
