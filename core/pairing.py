@@ -3,9 +3,8 @@ names (core.players, where the box serves phones: app.phones) hands the box to e
 player in turn (the usual guarded hand-over, as the link is that seat's secret) and shows
 them their seat's link to open on their phone: as a QR code (the host encodes it,
 app.phones.qr; 2 px a module, the panel's whole height), beside it their name and the
-link to type. The seats (core.seats) are made at the
-first pairing and kept on the App until the box is switched off; a seat is on a phone
-from the moment a phone opens its link.
+link to type. The seats (core.seats) are made at the first pairing and kept on the App
+until the box is switched off; a seat is on a phone from the moment a phone opens its link.
 """
 
 from core.frame import PAGES, W, fit
@@ -17,15 +16,14 @@ H = PAGES * 8  # the panel's height: the code's square
 SIDE = 10  # characters of a row beside the code: the link is cut into rows, it has no spaces
 
 
-def pair(app, names, on_done):
+def pair(app, names):
     if app.seats is None:
         app.seats = Seats(names, app.phones.entropy)
     app.seats.seat_names(names)
 
     def hand(i):
         if i == len(names):
-            app.pop()
-            on_done()
+            app.pop()  # back to the list of names
             return
         h = HandOver(names[i], lambda: show(i), on_back=app.pop, title=t("phones.title"))
         if i:

@@ -43,7 +43,7 @@ def setup_players(app, lo, hi, on_done):
             if i == n + 1:
                 from core.pairing import pair
 
-                pair(app, chosen, lambda: None)
+                pair(app, chosen)
             elif i == n:
                 if app.seats:
                     app.seats.seat_names(chosen)

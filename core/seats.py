@@ -8,8 +8,8 @@ a seat whose player changed gets a new token). Seat i has a token of 64 random b
 digits: its link's secret, the only thing a phone has to show for it); the first phone to
 use a token holds the seat (its client id, made by the page and kept in the phone's
 storage, so a reload or a sleeping phone rejoins) and a second phone is refused; moving
-the seat to the buttons ends its link; a ninth phone is told to use the buttons (MOST). A seat whose token no phone has used answers on the
-buttons.
+the seat to the buttons ends its link; a ninth phone is told to use the buttons (MOST).
+A seat whose token no phone has used answers on the buttons.
 
 offer(q) says a prompt of a private chain as data (its kind, title, lines and what may be
 answered, in the box's language); take(q, text) reads a phone's answer to it into the
