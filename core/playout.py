@@ -243,11 +243,14 @@ def _secret_random(p, rng):
 
 def _secret_keys(p, value):
     """The presses of every voter's chain, each prompt started where the box starts it
-    (core.secret.arrange, from p.seed: set it as the box does, chain_seed())."""
+    (core.secret.arrange, from p.seed: set it as the box does, chain_seed()); none for
+    the voters in p.remote (they answer on a phone)."""
     from core.secret import arrange
 
     out = []
     for i in range(len(p.voters)):
+        if i in getattr(p, "remote", ()):
+            continue
         out += HAND_OVER
         path = path_to(p.ask(i), value[i])
         for k in range(len(path)):

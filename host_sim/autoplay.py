@@ -12,11 +12,13 @@ final ranking; an action the table takes from the game menu (a game's overrides(
 which is how tests/scripts/*.txt were made.
 """
 
+import json
 import sys
 
 from core import games
 from core.i18n import t
-from core.playout import keys, path_to, playout
+from core.playout import domain, keys, path_to, playout
+from core.prompts import is_prompt
 from core.rng import Rng
 
 
@@ -44,16 +46,28 @@ def random_game(game_id, n, seed, options=None, app_seed=1):
     return settings, actions, paths
 
 
-def game_script(game_id, settings, actions, paths=None, app_seed=1):
+def game_script(game_id, settings, actions, paths=None, app_seed=1, phones=()):
     """The script lines of a whole session; without paths, each action's answers are
-    searched (only for games whose prompts are all enumerable)."""
+    searched (only for games whose prompts are all enumerable).
+
+    With phones (seats), the table pairs every seat first ("Phones…"; a line
+    "# link K" where seat K's link is on the panel) and those seats answer their
+    secrets on a phone: their keys are left out, and a line after each secret's keys,
+    "# phones " + JSON [[seat, [answer, ...]], ...], gives what each phone sends, step
+    by step (core.seats.take reads it back), for a driver to send (tests/test_phones.py)."""
     game = games.load(game_id)
     index = [g[0] for g in games.GAMES].index(game_id)
     info = games.info(game_id)
     n = len(settings["players"])
     out = ["# {}: {} players, {} actions (host_sim.autoplay)".format(info[2], n, len(actions))]
     out += ["DOWN"] * index + ["OK"]
-    out += ['expect "{}"'.format(t("pl.count"))] + ["UP"] * (n - info[3]) + ["OK", "OK"]
+    out += ['expect "{}"'.format(t("pl.count"))] + ["UP"] * (n - info[3]) + ["OK"]
+    if phones:  # "Phones…" below "Start": each seat's hand-over, its link, OK: next
+        out += ["DOWN", "OK"]
+        for k in range(n):
+            out += ["wait 1000", "OK", "# link %d" % k, "OK"]
+        out.append("UP")
+    out.append("OK")
     when = getattr(game, "WHEN", {})
     for key, _, values in game.OPTIONS:
         if key in when and not when[key](settings):
@@ -82,7 +96,12 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
             p = game.prompt(state)
             for _, answer in pairs:
                 p.seed = chain_seed(seed, i)  # a secret's lists start where the box starts them
-                out += keys(p, answer)
+                if p.kind == "secret" and phones:
+                    p.remote = _on_phones(p, phones)
+                    out += keys(p, answer)
+                    out.append("# phones " + json.dumps([[p.voters[k], _phone_texts(p, k, answer[k])] for k in p.remote]))
+                else:
+                    out += keys(p, answer)
                 p = p.answer(answer)
         else:
             p = game.prompt(state)
@@ -104,6 +123,45 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1):
             out += ["DOWN"] * (7 if k == 7 else 1)
         out.append('expect "{}"'.format(t("game.place", place, names[who], text)))
     return out
+
+
+def _on_phones(p, phones):
+    """The voters of secret p who answer on a phone: those on a phone seat whose chain
+    starts with a prompt a phone answers (core.secret.SecretFlow.start)."""
+    from core.seats import offer
+
+    return [k for k in range(len(p.voters)) if p.voters[k] in phones and offer(p.first(k)) is not None]
+
+
+def _phone_texts(p, k, value):
+    """What voter k's phone sends, step by step, to give `value` (core.seats.take's
+    inverse)."""
+    out = []
+    for q, a in _phone_path(p.first(k), value):
+        if q.kind == "vote":
+            out.append("1" if a else "0")
+        elif q.kind in ("show", "confirm"):
+            out.append("1")
+        elif q.kind == "number" and q.votes:
+            out.append(("y" if a[0] else "n") + str(a[1]))
+        else:
+            out.append(str(a))  # a choice's index, a number
+    return out
+
+
+def _phone_path(q, value):
+    """core.playout.path_to over what a phone can answer: a list's entries only (no lit
+    button answers beyond them: a phone has none)."""
+    for a in range(len(q.options)) if q.kind == "choice" else domain(q):
+        nxt = q.answer(a)
+        if not is_prompt(nxt):
+            if nxt == value:
+                return [(q, a)]
+            continue
+        rest = _phone_path(nxt, value)
+        if rest is not None:
+            return [(q, a)] + rest
+    return None
 
 
 USAGE = """usage: python -m host_sim.autoplay GAME PLAYERS SEED OUT

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from host_sim.__main__ import phone_server
+from host_sim.autoplay import game_script, random_game  # here: its core modules stay one copy (conftest.core_kept)
 
 SECRET_VOTE = 5  # DOWNs from the first row of the home menu
 
@@ -29,16 +30,23 @@ def with_phones(make_box):
 
 def send(box, *requests):
     """Send each (method, path, body) at once from its own thread; step the box until all
-    are answered. Returns [(status, bytes)] in the same order."""
+    are answered. Returns [(status, bytes)] in the same order. A connection the server
+    had no room for (the listen queue is the Pico W's: 2) is made again, as the page does."""
     out = [None] * len(requests)
 
     def go(k, method, path, body):
-        c = http_client(box)
         headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
-        c.request(method, path, body, headers)
-        r = c.getresponse()
-        out[k] = (r.status, r.read())
-        c.close()
+        for tries in range(6):  # as the page: a connection the box had no room for, again (a poll, an answer)
+            c = http_client(box)
+            try:
+                c.request(method, path, body, headers)
+                r = c.getresponse()
+                out[k] = (r.status, r.read())
+                return
+            except (ConnectionError, http.client.RemoteDisconnected):
+                time.sleep(0.3)
+            finally:
+                c.close()
 
     threads = [threading.Thread(target=go, args=(k,) + tuple(q)) for k, q in enumerate(requests)]
     for th in threads:
@@ -276,6 +284,83 @@ def test_every_private_chain_of_the_voting_games_can_be_answered_on_a_phone(game
                 q = q.answer(value)
             game.apply(replay, action)
     assert secrets >= 8 and taken >= 2  # a ballot's answers lead on to its reveal (Democrazy)
+
+
+def play_with_phones(box, lines, phones, answer_all):
+    """Script lines of host_sim.autoplay.game_script(..., phones=): keys to the box, and
+    its comment lines to the phones: "# link K" reads seat K's link off the panel (the
+    phones in `phones` open it there and then: answer_all(None, {seat: token})), and
+    "# phones [[seat, [answer, ...]], ...]" has the phones send those answers, step by
+    step, all at once: answer_all(chains, tokens), which returns once every one is in."""
+    tokens = {}
+    for line in lines:
+        if line.startswith("# link "):
+            k = int(line[7:])
+            tokens[k] = "".join(box.lines()[2:-1]).rsplit("/", 1)[1]
+            if k in phones:
+                answer_all(None, {k: tokens[k]})
+        elif line.startswith("# phones "):
+            flow = box.app.secret
+            answer_all(json.loads(line[9:]), tokens)
+            box.do("wait 20")  # the waiting screen sees the last one in
+            assert box.app.secret is not flow, box.lines()
+        else:
+            box.do(line)
+
+
+def http_phones(box):
+    """answer_all for play_with_phones: phones as HTTP clients, each step's requests of
+    every phone sent at once (send())."""
+
+    def answer_all(chains, tokens):
+        if chains is None:  # the phone opens its link: it holds the seat
+            for k in tokens:
+                assert state(box, tokens[k], "c%d" % k)["state"] == "wait"
+            return
+        flow = box.app.secret
+        todo = [(seat, list(texts)) for seat, texts in chains]
+        while todo:
+            got = send(box, *[("GET", "/a/%s?c=c%d" % (tokens[seat], seat), None) for seat, _ in todo])
+            asked = [json.loads(body) for _, body in got]
+            assert all(st["state"] == "ask" for st in asked), asked
+            send(box, *[("POST", "/a/" + tokens[seat], "c=c%d&r=%d&s=%d&v=%s" % (seat, st["round"], st["step"], texts.pop(0)))
+                        for (seat, texts), st in zip(todo, asked)])
+            todo = [(seat, texts) for seat, texts in todo if texts]
+        for seat, _ in chains:
+            st = state(box, tokens[seat], "c%d" % seat)["state"]
+            assert st == "sent" or box.app.secret is not flow  # (the last one in ends it)
+
+    return answer_all
+
+
+@pytest.mark.parametrize("game_id,players,seed,options,phones", [
+    ("democrazy", 10, 16, {"jokers": "box"}, range(8)),  # six ballots, the box deals the jokers
+    ("democrazy", 10, 28, {"jokers": "own"}, (0, 2, 3, 5, 6, 7, 8, 9)),  # each brings their own
+    ("drws", 4, 5, None, (0, 2, 3)),  # five rounds
+])
+def test_a_whole_game_with_phones_ends_as_the_same_game_on_the_buttons(make_box, game_id, players, seed, options, phones):
+    """Issue 53: Democrazy with 10 players (ballots with jokers dealt and played) and
+    Das Regeln Wir Schon! with 4 (tile ballots, predictions), from the home menu to the
+    final ranking: the phone seats answer every private chain on a phone, the others on
+    the buttons; the same screens between secrets, ranking and saved result as a
+    game all on the buttons."""
+    from core import results
+
+    settings, actions, paths = random_game(game_id, players, seed, options)
+    plain = make_box()
+    plain.do(*game_script(game_id, settings, actions, paths))
+    script = game_script(game_id, settings, actions, paths, phones=set(phones))
+    asked = [json.loads(line[9:]) for line in script if line.startswith("# phones ")]
+    chains = [texts for secret in asked for _, texts in secret]
+    assert len(asked) >= 6 and all(asked)
+    if game_id == "democrazy":  # jokers cast from phones: a list's entry past YES and NO, confirmed
+        assert [c for c in chains if c[0] not in ("0", "1") and c[1:] == ["1"]]
+    else:  # tiles with the lit buttons' side, and numbers without (predictions, ...)
+        assert [c for c in chains if c[0][0] in "yn"] and [c for c in chains if c[0].isdigit() and int(c[0]) > 4]
+    box = with_phones(make_box)
+    play_with_phones(box, script, set(phones), http_phones(box))
+    assert box.lines() == plain.lines()
+    assert results.load(box.storage, game_id) == results.load(plain.storage, game_id)
 
 
 def test_a_seats_qr_code_on_the_panel_decodes_to_its_link(make_box, tmp_path):
