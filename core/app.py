@@ -55,7 +55,7 @@ class App:
         self._full = 0xFF  # pages the next push sends whole (boot, after wake: every one)
         self._led_state = None
         self.secret = None  # the SecretFlow collecting answers, if any (core.secret)
-        self.phones = None  # the phones' server (core.phones), where the host runs one: its .base link
+        self.phones = None  # the host of the phones. server, where it runs one: base, entropy, qr, wifi, start, stop (firmware/phoneserver.py, firmware/radio.py)
         self.seats = None  # the seats the phones hold (core.seats), from the first pairing on
         self._after = []  # work for after the next push to the panel (saves)
         self.frames = 0  # frames pushed so far (the device loop collects garbage after one)

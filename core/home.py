@@ -197,6 +197,7 @@ def settings_menu(app):
 
     def unpair():
         app.seats = None
+        app.phones.stop()  # the Pico W's access point goes off (firmware/radio.py)
         app.pop()  # the confirm
         app.pop()  # this menu, without the row
         app.push(settings_menu(app))

@@ -3,7 +3,9 @@ names (core.players, where the box serves phones: app.phones) hands the box to e
 player in turn (the usual guarded hand-over, as the link is that seat's secret) and shows
 them their seat's link to open on their phone: as a QR code (the host encodes it,
 app.phones.qr; 2 px a module, the panel's whole height), beside it their name and the
-link to type. The seats (core.seats) are made at the first pairing and kept on the App
+link to type. Where the box is the phones' Wi-Fi (app.phones.wifi: the Pico W's access
+point, firmware/radio.py), a first screen shows its name and password, and a QR code
+that joins it (WIFI:T:WPA;S:...;P:...;;). The seats (core.seats) are made at the first pairing and kept on the App
 until the box is switched off; a seat is on a phone from the moment a phone opens its link.
 """
 
@@ -20,33 +22,41 @@ def pair(app, names):
     if app.seats is None:
         app.seats = Seats(names, app.phones.entropy)
     app.seats.seat_names(names)
+    app.phones.start()  # the Pico W's access point, its server and DNS (firmware/radio.py)
 
-    def hand(i):
+    def hand(i, on_top):
         if i == len(names):
             app.pop()  # back to the list of names
             return
         h = HandOver(names[i], lambda: show(i), on_back=app.pop, title=t("phones.title"))
-        if i:
+        if on_top:
             app.replace(h)
         else:
             app.push(h)
 
     def show(i):
         link = app.phones.base + "/s/" + app.seats.tokens[i]
-        app.replace(Link(names[i], link, app.phones.qr(link), lambda: hand(i + 1)))
+        rows = [link[k : k + SIDE] for k in range(0, len(link), SIDE)]
+        app.replace(Link(t("phones.title"), [names[i]] + rows, app.phones.qr(link), lambda: hand(i + 1, True)))
 
-    hand(0)
+    wifi = app.phones.wifi
+    if wifi is None:  # the host's network: the phones are on it
+        hand(0, False)
+    else:  # the box's own: everyone joins it first (the password is the table's, no guard)
+        code = "WIFI:T:WPA;S:%s;P:%s;;" % wifi
+        app.push(Link(t("phones.wifi"), [t("phones.wifi"), wifi[0], t("phones.key"), wifi[1]], app.phones.qr(code),
+                      lambda: hand(0, True)))
 
 
 class Link(Screen):
-    """A seat's link: its QR code on the left, lit around dark modules as printed ones
-    are; on the right the player's name, the link in rows, and what OK does."""
+    """A QR code on the left, lit around dark modules as printed ones are; on the right
+    its lines (a seat's: the player's name, then the link in rows to type; the Wi-Fi's:
+    its name and password) and what OK does."""
 
-    def __init__(self, name, link, modules, on_ok):
+    def __init__(self, title, lines, modules, on_ok):
         Screen.__init__(self)
-        self.title = t("phones.title")
-        self.name = name
-        self.rows = [link[k : k + SIDE] for k in range(0, len(link), SIDE)]
+        self.title = title
+        self.rows = lines
         self.modules = modules
         self.on_ok = on_ok
 
@@ -54,7 +64,7 @@ class Link(Screen):
         f.lines.append(self.title)  # no title bar: the code takes the panel's height
         n = len(self.modules)
         if 2 * n > H:
-            raise ValueError("link too long for a QR code on the panel")
+            raise ValueError("text too long for a QR code on the panel")
         f.fill_rect(0, 0, H, H, 1)
         at = (H - 2 * n) // 2
         for y in range(n):
@@ -62,7 +72,6 @@ class Link(Screen):
             for x in range(n):
                 if row[x]:
                     f.fill_rect(at + 2 * x, at + 2 * y, 2, 2, 0)
-        f.text(fit(self.name, 1, W - H - 2), H + 2, 0)
         for r in range(len(self.rows)):
-            f.text(self.rows[r], H + 2, 8 * (r + 1))
+            f.text(fit(self.rows[r], 1, W - H - 2), H + 2, 8 * r)
         f.text(fit(t("phones.next"), 1, W - H - 2), H + 2, H - 8)

@@ -12,6 +12,11 @@ Every path needs a seat's token (core.seats):
                                 of the secret's round, or v=b: BACK ("back" in the state
                                 says when it is offered; core.secret.SecretFlow.give)
 
+The probes a phone sends on joining a Wi-Fi (firmware/dns.py sends every name to the box)
+are answered as the internet answers them: a phone then takes the box's Wi-Fi as its
+network and opens a seat's link there, where one told "no internet" may keep using mobile
+data (Android) or ask to leave (iOS's captive sheet). They hold nothing of the table.
+
 What a response holds is the seat's own: never another seat's answer, nor any answer
 before the reveal; the response to an answer is the same ACK bytes whatever the answer
 and whether it was taken, so neither its length nor its content tells anything.
@@ -33,6 +38,12 @@ def _reply(status, kind, body):
 
 
 NOT_FOUND = _reply("404 Not Found", "text/plain", b"not found")
+# path -> (status, body): what Android, Apple, Windows and Firefox expect of the internet
+PROBES = {"/generate_204": ("204 No Content", b""), "/gen_204": ("204 No Content", b""),
+          "/hotspot-detect.html": ("200 OK", b"<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>"),
+          "/library/test/success.html": ("200 OK", b"<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>"),
+          "/connecttest.txt": ("200 OK", b"Microsoft Connect Test"), "/ncsi.txt": ("200 OK", b"Microsoft NCSI"),
+          "/success.txt": ("200 OK", b"success\n")}
 BAD = _reply("400 Bad Request", "text/plain", b"bad request")
 LIMIT = 1024  # bytes a request's body may have
 
@@ -71,6 +82,9 @@ class Api:
 
     def answer(self, method, target, body):
         path, _, query = target.partition("?")
+        probe = PROBES.get(path)
+        if probe is not None and method == "GET":
+            return _reply(probe[0], "text/html" if probe[1][:1] == b"<" else "text/plain", probe[1])
         parts = path.split("/")
         if len(parts) != 3 or parts[0]:
             return NOT_FOUND

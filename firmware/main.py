@@ -31,6 +31,10 @@ app.step(time.ticks_ms(), buttons.read()) every few ms.
   collection takes 3-4 ms (emulated Pico, 30-40 KB in use). So the collector never
   runs between an event and the frame that answers it, and a press takes the same time
   whatever the heap held before (YES and NO alike).
+- A board with PHONES (the Pico W, with the Tablebox firmware's W build, which freezes the
+  phones' page and QR encoder in) serves the players' phones: app.phones is a
+  firmware.radio.Radio (its access point, server and DNS come up when the table pairs),
+  stepped every pass; while it is up the loop never lightsleeps (the radio would stop).
 - I2C errors: the display adapter never raises; it flags `failed` and the loop calls
   display.recover(), which re-initialises the panel and pushes the whole frame.
 """
@@ -140,6 +144,7 @@ def run(app, hw, steps=None):
     display = hw.display
     poll = config.POLL_MS
     idle = config.IDLE_POLL_MS
+    radio = app.phones  # the Pico W's (boot()), else None
     n = 0
     seen = app.frames + app.inputs  # both only grow: the sum changes when either does
     settle = True  # the boot's garbage too
@@ -157,6 +162,8 @@ def run(app, hw, steps=None):
             app.step(now, read())
         except OSError as e:  # hardware trouble below the core; the game state lives on
             print("step:", repr(e))
+        if radio is not None:
+            radio.step(now)
         if app.frames + app.inputs != seen:  # an int sum: no tuple made every pass
             seen = app.frames + app.inputs
             settle = True  # collect on the next pass, once this step's work is done
@@ -164,8 +171,10 @@ def run(app, hw, steps=None):
             display.recover(ticks_ms())
         if hw.wdt is not None:
             hw.wdt.feed()
-        if app.asleep:
+        if app.asleep and (radio is None or not radio.up):
             hw.idle_ms(idle)
+        elif app.asleep:
+            hw.sleep_ms(idle)
         else:
             pause(hw, poll)
     return n
@@ -184,7 +193,18 @@ def boot(hw, seed=None):
         seed = config.SEED
     if seed is None:
         seed = _entropy  # read when the first game starts: one module less at boot
-    return App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native)
+    app = App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native)
+    if getattr(getattr(hw, "board", None), "PHONES", False):
+        from core import open_data
+
+        try:  # the page and its QR encoder come with the Tablebox firmware's W build only
+            open_data("phone.html").close()
+        except OSError:
+            return app
+        from firmware.radio import Radio
+
+        app.phones = Radio(app)
+    return app
 
 
 def show_safe_mode(display):

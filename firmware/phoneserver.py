@@ -10,9 +10,12 @@ that stops reading holds a slot that long, never the loop); a request that raise
 closed, the box goes on. Never more than MAX sockets are open, the listening
 one among them (opened counts them): a phone polls, so a request that finds no room is
 taken at its next poll. The App reads `base` (what a seat's link starts with), `entropy`
-(k random bytes, for the seats' tokens: core.seats) and qr(text) (core.pairing draws it).
+(k random bytes, for the seats' tokens: core.seats) and qr(text) (core.pairing draws it);
+start() and stop() are the host's network's (firmware/radio.py on the Pico W: here there is
+nothing to start, the host's network is up), wifi its name and password to join (None).
 """
 
+import select
 import socket
 
 from core import ticks_diff
@@ -36,6 +39,15 @@ class Server:
         self.base = "http://%s:%d" % (host, self.port)  # the host sets the address phones reach
         self.clients = []  # [socket, bytes read so far, when it was taken, the reply's rest or None]
         self.opened = 1  # sockets open now, the listening one included: never above MAX
+        self.ready = watch(s)
+
+    wifi = None  # the host's network is joined as it is
+
+    def start(self):
+        pass
+
+    def stop(self):
+        pass
 
     def close(self):
         for c in self.clients:
@@ -45,10 +57,10 @@ class Server:
         self.opened = 0
 
     def step(self, now):
-        if len(self.clients) < MAX - 1:
+        if len(self.clients) < MAX - 1 and readable(self.ready):
             try:
                 c = self.sock.accept()[0]
-            except OSError:  # none waiting
+            except OSError:  # gone again
                 c = None
             if c is not None:
                 c.setblocking(False)
@@ -101,3 +113,18 @@ class Server:
         q.make()
         m = q.matrix
         return [[1 if m[x, y] else 0 for x in range(m.width)] for y in range(m.height)]
+
+
+def watch(sock):
+    """What readable() asks of sock: whether it has something to read (a connection to
+    take, a datagram). MicroPython's ipoll makes no garbage each loop pass, where an
+    accept() that finds nothing raises (and allocates) an OSError."""
+    p = select.poll()
+    p.register(sock, select.POLLIN)
+    return getattr(p, "ipoll", p.poll)  # the bound method holds the poller
+
+
+def readable(check):
+    for _ in check(0):
+        return True
+    return False

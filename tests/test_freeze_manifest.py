@@ -39,8 +39,15 @@ def frozen(gen):
         assert os.path.isfile(path), path
         out[module_path] = path
 
+    def include(path):
+        if path.startswith("$(TABLEBOX_GEN)"):  # tools/firmware.py's phones_manifest.py: read it too
+            with open(resolve(path)) as f:
+                exec(f.read(), {"package": package, "module": module})
+        else:
+            included.append(path)
+
     with open(MANIFEST) as f:
-        exec(compile(f.read(), MANIFEST, "exec"), {"package": package, "module": module, "include": included.append})
+        exec(compile(f.read(), MANIFEST, "exec"), {"package": package, "module": module, "include": include})
     # what the stock firmware freezes stays: RPI_PICO has no $(BOARD_DIR)/manifest.py,
     # it builds with the port's (the board's own manifest is an error there)
     assert included == ["$(PORT_DIR)/boards/manifest.py"]
@@ -54,6 +61,20 @@ def test_manifest_freezes_the_app_the_boot_file_and_the_data(tmp_path):
     assert got["boot.py"] == os.path.join(ROOT, "firmware", "boot.py")
     assert got["firmware/config.py"] == os.path.join(str(tmp_path), "firmware", "config.py")
     assert got["core/ui.py"] == os.path.join(ROOT, "core", "ui.py")
+
+
+def test_the_w_boards_freeze_the_phones_page_and_the_qr_encoder_the_others_not(tmp_path):
+    """The radio (firmware/radio.py) serves core/phone.html and draws the Wi-Fi's QR code
+    with Adafruit's miniQR: frozen for the W boards only (RPI_PICO's flash is nearly full)."""
+    for board, phones in (("RPI_PICO", False), ("RPI_PICO_W", True), ("RPI_PICO2_W", True)):
+        gen = tmp_path / board
+        firmware.generate(str(gen), None, board=board)
+        got = frozen(str(gen))
+        files = runpy.run_path(str(gen / "tablebox_data.py"))["FILES"]
+        assert ("adafruit_miniqr.py" in got) == phones and ("phone.html" in files) == phones
+        if phones:
+            with open(os.path.join(ROOT, "core", "phone.html"), "rb") as f:
+                assert files["phone.html"] == f.read()
 
 
 def test_the_frozen_config_is_the_trees_with_the_seed_asked_for(tmp_path):
