@@ -202,5 +202,5 @@ def settings_menu(app):
         app.pop()  # this menu, without the row
         app.push(settings_menu(app))
 
-    rows = [label(k) for k in keys] + ([t("phones.unpair")] if app.seats else [])
+    rows = [label(k) for k in keys] + ([lambda: t("phones.unpair")] if app.seats else [])  # in the language it turns to
     return Menu(lambda: t("set.title"), rows, cycle)

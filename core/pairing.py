@@ -18,10 +18,12 @@ H = PAGES * 8  # the panel's height: the code's square
 SIDE = 10  # characters of a row beside the code: the link is cut into rows, it has no spaces
 
 
-def pair(app, names):
+def pair(app, names, named):
+    """One pass of the box for names (named[i]: a player's own name, not a placeholder:
+    core.seats.Seats.seat_names)."""
     if app.seats is None:
-        app.seats = Seats(names, app.phones.entropy)
-    app.seats.seat_names(names)
+        app.seats = Seats(names, app.phones.entropy, named)
+    app.seats.seat_names(names, named)
     app.phones.start()  # the Pico W's access point, its server and DNS (firmware/radio.py)
 
     def hand(i, on_top):

@@ -7,7 +7,8 @@ Every path needs a seat's token (core.seats):
   GET  /a/TOKEN?c=CLIENT        the seat's state as JSON: its player's name, the words of
                                 the page, and the prompt of its private chain now (or
                                 "wait", "sent", "taken" by another phone, "buttons",
-                                "full": the most phones are in, core.seats.MOST)
+                                "full": the most phones are in, core.seats.MOST);
+                                404 once the link has ended (the page says so)
   POST /a/TOKEN                 c=CLIENT&r=ROUND&s=STEP&v=ANSWER: an answer to that step
                                 of the secret's round, or v=b: BACK ("back" in the state
                                 says when it is offered; core.secret.SecretFlow.give)
@@ -29,7 +30,7 @@ from core.seats import offer
 
 ACK = b'{"ok":1}'
 WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons", "phones.p.send", "vote.yes", "vote.no",
-         "phones.p.full", "phones.p.back", "phones.p.change")
+         "phones.p.full", "phones.p.back", "phones.p.change", "phones.p.ended", "phones.p.see")
 
 
 def _reply(status, kind, body):
@@ -123,9 +124,10 @@ class Api:
         k, r = flow.chain(seat) if flow is not None and hasattr(flow, "chain") else (None, None)
         if r is None:
             out["state"] = "buttons" if flow is not None and seat in flow.p.voters else "wait"
-        elif r[2] is not None:
+        elif r[2] is not None:  # what the box's recorded screen says: the same for every voter
             out["state"] = "sent"
             out["round"], out["step"], out["back"] = flow.round, r[1], bool(flow.p.said)
+            out["said"] = [t(w) for w in flow.p.recorded]
         else:
             out["state"] = "ask"
             out["round"], out["step"], out["q"], out["back"] = flow.round, r[1], offer(r[0]), r[3]

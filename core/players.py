@@ -43,10 +43,10 @@ def setup_players(app, lo, hi, on_done):
             if i == n + 1:
                 from core.pairing import pair
 
-                pair(app, chosen)
+                pair(app, chosen, [x not in defaults for x in chosen])
             elif i == n:
                 if app.seats:
-                    app.seats.seat_names(chosen)
+                    app.seats.seat_names(chosen, [x not in defaults for x in chosen])
                 if app.storage:  # the next screen first, the flash after
                     seen = []
                     for x in chosen + names:  # the table's names first, then the older ones, once each

@@ -3,8 +3,9 @@ a private prompt as data a phone can show and answer.
 
 Seats(names, entropy) is made when the table first pairs (entropy(k): k random bytes,
 os.urandom on every port) and kept until the box is switched off or the table unpairs,
-so the next game needs no new pairing (seat_names(names) takes a table's names again:
-a seat whose player changed gets a new token). Seat i has a token of 64 random bits (16 hex
+so the next game needs no new pairing (seat_names(names, named) takes a table's names
+again: a seat whose player changed gets a new token; a seat without a name of its own, a
+placeholder "P2" whose word changes with the language, keeps its player). Seat i has a token of 64 random bits (16 hex
 digits: its link's secret, the only thing a phone has to show for it); the first phone to
 use a token holds the seat (its client id, made by the page and kept in the phone's
 storage, so a reload or a sleeping phone rejoins) and a second phone is refused; moving
@@ -25,26 +26,31 @@ KINDS = ("vote", "choice", "number", "show", "confirm")  # what a phone answers;
 
 
 class Seats:
-    def __init__(self, names, entropy):
+    def __init__(self, names, entropy, named=None):
         self.entropy = entropy
         self.names = []
+        self.named = []  # whether each seat's name is a player's own (not a placeholder)
         self.tokens = []
         self.holders = []  # the client id of the phone that holds each seat
         self.round = 0  # secrets asked of the phones so far (core.secret): an answer names its round
-        self.seat_names(names)
+        self.seat_names(names, named)
 
-    def seat_names(self, names):
-        """The table's names (a game's setup), in seat order. A seat whose player changed
-        gets a new token (its phone, the player before, is let go: it never sees the new
-        player's prompts), and so does a seat beyond the table now."""
+    def seat_names(self, names, named=None):
+        """The table's names (a game's setup), in seat order; named[i]: names[i] is a
+        player's own, not a placeholder (default: all are). A seat whose player changed
+        (a name of its own, another than before, or where there was none) gets a new token
+        (its phone, the player before, is let go: it never sees the new player's prompts),
+        and so does a seat beyond the table now."""
+        named = [True] * len(names) if named is None else list(named)
         for i in range(len(self.tokens)):
-            if i >= len(names) or i >= len(self.names) or names[i] != self.names[i]:
+            if i >= len(names) or i >= len(self.names) or named[i] != self.named[i] or named[i] and names[i] != self.names[i]:
                 self._new(i)
         while len(self.tokens) < len(names):
             self.tokens.append(None)
             self.holders.append(None)
             self._new(len(self.tokens) - 1)
         self.names = list(names)
+        self.named = named
 
     def _new(self, i):
         self.tokens[i] = hexlify(self.entropy(8)).decode()

@@ -466,7 +466,7 @@ class Waiting(Screen):
     def on_event(self, kind, button):
         if kind == B.RELEASE and button == B.OK:
             flow = self.flow
-            ks = sorted(flow.remote)
+            ks = sorted(flow.remote, key=lambda k: flow.p.voters[k])  # in seat order: a public list
             names = [flow.names()[flow.p.voters[k]] for k in ks]
             flow.app.push(Menu(t("phones.move"), names, lambda i: flow.app.push(
                 Confirm(t("phones.move"), [t("phones.move_q", names[i])], lambda: flow.to_buttons(ks[i])))))

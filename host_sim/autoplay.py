@@ -53,8 +53,9 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1, phones=()):
     With phones (seats), the table pairs every seat first ("Phones…"; a line
     "# link K" where seat K's link is on the panel) and those seats answer their
     secrets on a phone: their keys are left out, and a line after each secret's keys,
-    "# phones " + JSON [[seat, [answer, ...]], ...], gives what each phone sends, step
-    by step (core.seats.take reads it back), for a driver to send (tests/test_phones.py)."""
+    "# phones " + JSON [[seat, [answer, ...], [kind, ...]], ...], gives what each phone
+    sends, step by step (core.seats.take reads it back), and the kind of prompt each
+    answers, for a driver to send (tests/test_phones.py)."""
     game = games.load(game_id)
     index = [g[0] for g in games.GAMES].index(game_id)
     info = games.info(game_id)
@@ -99,7 +100,7 @@ def game_script(game_id, settings, actions, paths=None, app_seed=1, phones=()):
                 if p.kind == "secret" and phones:
                     p.remote = _on_phones(p, phones)
                     out += keys(p, answer)
-                    out.append("# phones " + json.dumps([[p.voters[k], _phone_texts(p, k, answer[k])] for k in p.remote]))
+                    out.append("# phones " + json.dumps([[p.voters[k]] + _phone_texts(p, k, answer[k]) for k in p.remote]))
                 else:
                     out += keys(p, answer)
                 p = p.answer(answer)
@@ -135,18 +136,19 @@ def _on_phones(p, phones):
 
 def _phone_texts(p, k, value):
     """What voter k's phone sends, step by step, to give `value` (core.seats.take's
-    inverse)."""
-    out = []
+    inverse), and the kind of prompt each answers: [[text, ...], [kind, ...]]."""
+    texts, kinds = [], []
     for q, a in _phone_path(p.first(k), value):
+        kinds.append(q.kind)
         if q.kind == "vote":
-            out.append("1" if a else "0")
+            texts.append("1" if a else "0")
         elif q.kind in ("show", "confirm"):
-            out.append("1")
+            texts.append("1")
         elif q.kind == "number" and q.votes:
-            out.append(("y" if a[0] else "n") + str(a[1]))
+            texts.append(("y" if a[0] else "n") + str(a[1]))
         else:
-            out.append(str(a))  # a choice's index, a number
-    return out
+            texts.append(str(a))  # a choice's index, a number
+    return [texts, kinds]
 
 
 def _phone_path(q, value):

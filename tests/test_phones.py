@@ -290,8 +290,9 @@ def play_with_phones(box, lines, phones, answer_all):
     """Script lines of host_sim.autoplay.game_script(..., phones=): keys to the box, and
     its comment lines to the phones: "# link K" reads seat K's link off the panel (the
     phones in `phones` open it there and then: answer_all(None, {seat: token})), and
-    "# phones [[seat, [answer, ...]], ...]" has the phones send those answers, step by
-    step, all at once: answer_all(chains, tokens), which returns once every one is in."""
+    "# phones [[seat, [answer, ...], [kind, ...]], ...]" has the phones send those
+    answers, step by step, all at once: answer_all(chains, tokens), which returns once
+    every one is in."""
     tokens = {}
     for line in lines:
         if line.startswith("# link "):
@@ -318,7 +319,7 @@ def http_phones(box):
                 assert state(box, tokens[k], "c%d" % k)["state"] == "wait"
             return
         flow = box.app.secret
-        todo = [(seat, list(texts)) for seat, texts in chains]
+        todo = [(seat, list(texts)) for seat, texts, _ in chains]
         while todo:
             got = send(box, *[("GET", "/a/%s?c=c%d" % (tokens[seat], seat), None) for seat, _ in todo])
             asked = [json.loads(body) for _, body in got]
@@ -326,11 +327,116 @@ def http_phones(box):
             send(box, *[("POST", "/a/" + tokens[seat], "c=c%d&r=%d&s=%d&v=%s" % (seat, st["round"], st["step"], texts.pop(0)))
                         for (seat, texts), st in zip(todo, asked)])
             todo = [(seat, texts) for seat, texts in todo if texts]
-        for seat, _ in chains:
+        for seat, _, _ in chains:
             st = state(box, tokens[seat], "c%d" % seat)["state"]
             assert st == "sent" or box.app.secret is not flow  # (the last one in ends it)
 
     return answer_all
+
+
+class Pages:
+    """answer_all for play_with_phones with the phone page itself: a headless Chromium page
+    a seat (tools.webshot), tapped as a player taps it, every phone in its own thread while
+    the box is stepped (pump)."""
+
+    def __init__(self, box):
+        self.box = box
+        self.drivers = {}
+        self.errors = []
+        self.took = []  # seconds from a chain's last tap to its "sent" screen
+
+    def pump(self, threads, limit=120):
+        t0 = time.time()
+        while any(th.is_alive() for th in threads):
+            self.box.do("wait 10")
+            assert self.box.server.opened <= 4
+            time.sleep(0.01)
+            assert time.time() - t0 < limit, "timed out"
+        assert not self.errors, self.errors
+
+    def run(self, jobs):
+        def go(job):
+            try:
+                job()
+            except Exception as e:  # reported by the pumping thread
+                self.errors.append(repr(e))
+
+        threads = [threading.Thread(target=go, args=(job,)) for job in jobs]
+        for th in threads:
+            th.start()
+        self.pump(threads)
+
+    def __call__(self, chains, tokens):
+        if chains is None:
+            self.run([lambda k=k: self.open(k, tokens[k]) for k in tokens])
+        else:
+            self.run([lambda c=c: self.answer(*c) for c in chains])
+
+    def open(self, k, token):
+        from tools import webshot
+
+        try:
+            d = webshot.browser(390, 844)
+        except webshot.Unavailable as e:
+            self.errors.append("skip: %s" % e)
+            return
+        self.drivers[k] = d
+        d.get(self.box.server.base + "/s/" + token)
+        self.until(d, lambda: d.find_element(By().ID, "msg").text)  # "Waiting for the table": the seat is held
+
+    @staticmethod
+    def until(d, ready, limit=30):
+        t0 = time.time()
+        while not ready():
+            assert time.time() - t0 < limit, d.find_element(By().TAG_NAME, "body").text
+            time.sleep(0.03)
+
+    def buttons(self, d):
+        return d.find_elements(By().CSS_SELECTOR, "#ui button")
+
+    def tap(self, d, text):
+        for b in self.buttons(d):
+            if b.text == text:
+                b.click()
+                return
+        raise AssertionError("no button " + text)
+
+    def answer(self, seat, texts, kinds):
+        d = self.drivers[seat]
+        for text, kind in zip(texts, kinds):
+            self.until(d, lambda: self.buttons(d))  # the prompt
+            time.sleep(0.5)  # read (a tap within 400 ms of new buttons is not taken)
+            if kind == "show" and len(self.buttons(d)) == 1 and not d.find_elements(By().ID, "num"):
+                self.buttons(d)[0].click()  # "Tap to see" what was dealt
+                time.sleep(0.5)
+            at = 0
+            if kind == "number":
+                side, value = (text[0], int(text[1:])) if text[0] in "yn" else (None, int(text))
+                num = d.find_element(By().ID, "num")
+                while int(num.text.split()[0]) != value:
+                    gap = value - int(num.text.split()[0])
+                    self.tap(d, ("+10" if gap >= 10 else "+") if gap > 0 else ("\u221210" if gap <= -10 else "\u2212"))
+                at = {"y": -2, "n": -1, None: -1}[side]  # YES and NO below the stepper, else Send
+            elif kind == "vote":
+                at = {"1": 0, "0": 1}[text]
+            elif kind == "choice":
+                at = int(text)
+            button = [b for b in self.buttons(d) if b.text != "Back"][at]  # (BACK, below the answers, past a chain's first)
+            t0 = time.time()  # from the tap that sends
+            button.click()
+            self.until(d, lambda: d.find_element(By().ID, "msg").text != "…")  # taken: the next screen
+        self.until(d, lambda: not self.buttons(d) or "Change" in self.buttons(d)[-1].text or self.box.app.secret is None)
+        self.took.append(time.time() - t0)
+
+    def close(self):
+        for d in self.drivers.values():
+            d.quit()
+
+
+def By():
+    from selenium.webdriver.common.by import By
+
+    return By
 
 
 @pytest.mark.parametrize("game_id,players,seed,options,phones", [
@@ -351,7 +457,7 @@ def test_a_whole_game_with_phones_ends_as_the_same_game_on_the_buttons(make_box,
     plain.do(*game_script(game_id, settings, actions, paths))
     script = game_script(game_id, settings, actions, paths, phones=set(phones))
     asked = [json.loads(line[9:]) for line in script if line.startswith("# phones ")]
-    chains = [texts for secret in asked for _, texts in secret]
+    chains = [texts for secret in asked for _, texts, _ in secret]
     assert len(asked) >= 6 and all(asked)
     if game_id == "democrazy":  # jokers cast from phones: a list's entry past YES and NO, confirmed
         assert [c for c in chains if c[0] not in ("0", "1") and c[1:] == ["1"]]
@@ -440,7 +546,7 @@ def test_eight_phones_in_headless_chromium_vote_at_once_beside_two_on_the_button
         time.sleep(0.5)  # the prompt read (a tap within 400 ms of new buttons is not taken)
         t0 = time.time()
         d.find_element(By.CSS_SELECTOR, "button.y" if votes[k] else "button.n").click()
-        while "Answer sent" not in d.find_element(By.ID, "msg").text:
+        while "Vote recorded." not in d.find_element(By.ID, "msg").text:  # the box's recorded screen's words
             time.sleep(0.02)
         took[k] = time.time() - t0
 
@@ -601,11 +707,23 @@ def test_a_seat_whose_player_changed_lets_the_phone_before_go(make_box):
     """A review: Ann's phone held seat 1; the next table put Bob there, and Ann's phone
     was asked Bob's prompts."""
     box, tokens = paired(make_box, 3, (0, 1))
-    box.app.seats.seat_names(["P1", "Bob", "P3"])
+    box.app.seats.seat_names(["P1", "Bob", "P3"], [False, True, False])
     assert send(box, ("GET", "/a/%s?c=c1" % tokens[1], None))[0][0] == 404
     assert state(box, tokens[0], "c0")["state"] == "wait"  # the same player: the same link
     box.app.seats.seat_names(["Ann"])  # a table of one: every seat's player changed
     assert box.app.seats.phones() == 0 and send(box, ("GET", "/a/%s?c=c0" % tokens[0], None))[0][0] == 404
+
+
+def test_a_seat_without_a_name_keeps_its_phone_when_the_language_changes(make_box):
+    """A play-test: "P1" is "S1" in German; a table that turned the language after
+    pairing found every phone let go at its next vote."""
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("BACK", "BACK")  # the home menu
+    box.app.set_setting("lang", "de")
+    box.do("OK")  # the Secret vote, still highlighted
+    box.to(2).do("OK", "OK")  # the count, Start: S1 on the phone, S2 on the buttons
+    assert box.lines()[1:3] == ["Gib die Box an", "S2"]
+    assert state(box, tokens[0], "c0")["state"] == "ask"
 
 
 def test_no_request_stops_or_holds_the_boxs_loop(make_box):
@@ -667,3 +785,87 @@ def test_a_phone_may_change_its_answer_until_all_are_in_as_on_the_box(make_box):
     answer(box, tokens[0], "c0", again, "0")
     vote_on_buttons(box, [False])
     assert "NO 2" in box.lines()
+
+
+def test_the_list_of_voters_to_move_is_in_seat_order_whoever_votes_first(make_box):
+    """A play-test: Democrazy's ballot goes round from the left of the proposer, and the
+    list to move a voter to the buttons came in that order: a player counting rows from
+    the top moved the wrong one (and dropped their answer)."""
+    from core.secret import Ballot, SecretFlow
+
+    box, tokens = paired(make_box, 3, (0, 1, 2))
+    ballot = Ballot("Law?", [2, 0, 1], lambda answers: answers)
+    SecretFlow(box.app, ["P1", "P2", "P3"], ballot, lambda answers: None, lambda: None).start()
+    box.do("wait 20", "OK")  # all three on phones: the waiting screen, OK: the list
+    assert box.lines() == ["To the buttons:", "> P1", "P2", "P3"]
+
+
+def test_settings_say_unpair_in_the_language_they_turn_to(make_box):
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("BACK", "BACK", "DOWN", "OK")  # Settings; its first row: the language
+    box.do("OK")
+    assert box.lines()[-1] == "Handys abmelden"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game_id,players,seed,options,phones", [
+    ("democrazy", 10, 16, {"jokers": "box"}, range(8)),
+    ("drws", 4, 5, None, (0, 2, 3)),
+])
+def test_a_whole_game_on_phone_pages_ends_as_the_same_game_on_the_buttons(make_box, game_id, players, seed, options, phones):
+    """Issue 53's Done-when with the page itself: a 10-player Democrazy (jokers dealt,
+    shown after a tap, cast and confirmed) with seats 1-8 on eight headless Chromium
+    pages, and a 4-player Das Regeln Wir Schon! (tiles on a stepper with the lit
+    buttons' sides, predictions) with three; every private chain answered on the pages
+    at once; the same final screens and saved result as the game all on the buttons,
+    each phone's answer in within 2 s of its last tap."""
+    from core import results
+
+    settings, actions, paths = random_game(game_id, players, seed, options)
+    plain = make_box()
+    plain.do(*game_script(game_id, settings, actions, paths))
+    box = with_phones(make_box)
+    pages = Pages(box)
+    try:
+        try:
+            play_with_phones(box, game_script(game_id, settings, actions, paths, phones=set(phones)), set(phones), pages)
+        except AssertionError:
+            if pages.errors and pages.errors[0].startswith("skip: "):
+                pytest.skip(pages.errors[0][6:])
+            raise
+        assert box.lines() == plain.lines()
+        assert results.load(box.storage, game_id) == results.load(plain.storage, game_id)
+        assert max(pages.took) <= 2.0, max(pages.took)
+    finally:
+        pages.close()
+
+
+def test_a_sent_answer_reads_as_the_boxs_recorded_screen(make_box):
+    """A play-test: after the joker's OK the phone said "Answer sent", where the box says
+    "Joker seen."; the words are the secret's, the same for every voter."""
+    box, tokens = paired(make_box, 2, (0,))
+    box.do("UP", "OK")
+    answer(box, tokens[0], "c0", state(box, tokens[0], "c0"), "0")
+    assert state(box, tokens[0], "c0")["said"] == ["Vote recorded.", "Nobody sees it until", "everyone has voted."]
+
+
+@pytest.mark.browser
+def test_a_page_whose_link_ended_says_so(make_box):
+    """A play-test: a seat moved to the buttons left its phone showing the prompt, and a
+    tap there hung on "…"."""
+    box, tokens = paired(make_box, 2, ())
+    pages = Pages(box)
+    try:
+        pages(None, {0: tokens[0]})
+        box.do("UP", "OK", "wait 1000", "OK", "YES", "OK")  # P2 on the buttons; P1's page asks
+        pages.run([lambda: pages.until(pages.drivers[0], lambda: pages.buttons(pages.drivers[0]))])
+        box.do("OK", "OK", "OK")  # the waiting screen's list: P1 to the buttons
+        d = pages.drivers[0]
+        pages.run([lambda: pages.until(d, lambda: "This link has ended" in d.find_element(By().ID, "msg").text)])
+        assert not pages.buttons(d)
+    except AssertionError:
+        if pages.errors and pages.errors[0].startswith("skip: "):
+            pytest.skip(pages.errors[0][6:])
+        raise
+    finally:
+        pages.close()
