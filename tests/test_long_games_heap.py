@@ -27,7 +27,7 @@ pytestmark = pytest.mark.micropython  # a slow tier: ./dev test --all (tests/con
 # at the bare REPL (../shared/pico-emu/measure --heap, the soak's runs).
 PICO_HEAP = 241456 + 4432
 RESERVE = 4096  # tools/bench/mp/run_heap.py holds it to report a MemoryError: on top
-MP_HEAP = 255894  # the port's heapsize whose GC heap is PICO_HEAP + RESERVE (the rest: its block tables)
+MP_HEAP = wasm.PICO_MP_HEAP  # the port's heapsize whose GC heap is PICO_HEAP + RESERVE (the rest: its block tables)
 TOO_SMALL = 112 * 1024  # two games of 23 boot in this heap, then run out of it
 
 

@@ -869,3 +869,20 @@ def test_a_page_whose_link_ended_says_so(make_box):
         raise
     finally:
         pages.close()
+
+
+@pytest.mark.micropython
+def test_the_phones_heap_on_micropython_with_the_picos_heap(tmp_path):
+    """Issue 53's budget, under the WebAssembly port with the Pico's GC heap fixed
+    (tests/test_long_games_heap.py's), the box's .mpy files: 8 phones holding seats, the
+    page in the server's reply and the seats' state take at most 16 KiB beside the App;
+    five Secret votes with 8 phones and 1,648 state requests end where they began (no
+    heap a request). Figures: BENCHMARKS.md, Phones (tools/bench/mp/run_phones.py)."""
+    from tests.mpwasm import require
+    from tools.bench import phones
+
+    require()
+    out = phones.measure(str(tmp_path))
+    assert out["result"] == ["Result", "YES 5", "NO 5", "Tie"]  # 4 phones and P9 YES, 4 and P10 NO
+    assert 0 < out["paired"] <= phones.BUDGET, out
+    assert abs(out["idle_growth"]) < 512 and max(out["votes"][1:]) <= out["votes"][0], out

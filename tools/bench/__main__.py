@@ -1,5 +1,5 @@
-"""`./dev bench`: measure everything into BENCHMARKS.md (--presses-only, --web-only, --wtr-only
-and --soak: only their sections). The wall-clock parts (CPython, the WebAssembly port) run first and
+"""`./dev bench`: measure everything into BENCHMARKS.md (--presses-only, --web-only, --wtr-only,
+--phones-only and --soak: only their sections). The wall-clock parts (CPython, the WebAssembly port) run first and
 alone, then the emulator runs (emulated time) in parallel."""
 
 import argparse
@@ -10,7 +10,7 @@ import time
 
 from core import i18n
 from tools import firmware
-from tools.bench import ROOT, heap, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
+from tools.bench import ROOT, heap, phones, pico, playouts, presses, soak, speed, wasm, web, wire, wtr
 from tools.bench.environment import environment
 from tools.bench.markdown import put_section, put_table
 from tools.bench.report import report
@@ -30,6 +30,8 @@ def main(argv=None):
     ap.add_argument("--presses-only", action="store_true",
                     help="only the presses per turn (a minute): replace their sections of --out")
     ap.add_argument("--web-only", action="store_true", help="only the web page (a minute): replace its section of --out")
+    ap.add_argument("--phones-only", action="store_true",
+                    help="only the phones' heap (seconds): replace its section of --out")
     ap.add_argument("--wtr-only", action="store_true",
                     help="only What the Rule?!'s judge on the emulated Pico: replace its section and target rows")
     ap.add_argument("--soak", nargs="*", metavar="ID", choices=soak.IDS,
@@ -55,6 +57,11 @@ def main(argv=None):
     if args.web_only:
         put_section(args.out, web.section(web.measure()),
                     "Measured on %s (`python -m tools.bench --web-only`)." % env["commit"])
+        return
+    if args.phones_only:
+        with tempfile.TemporaryDirectory(prefix="tablebox-phones-", ignore_cleanup_errors=True) as tmp:
+            put_section(args.out, phones.section(phones.measure(tmp)),
+                        "Measured on %s (`python -m tools.bench --phones-only`)." % env["commit"])
         return
     if args.wtr_only:
         with tempfile.TemporaryDirectory(prefix="tablebox-wtr-", ignore_cleanup_errors=True) as tmp:
