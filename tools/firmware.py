@@ -147,15 +147,19 @@ def frozen_data(phones=False):
     return "\n".join(out) + "\n"
 
 
+PHONES_ONLY = ("dns.py", "radio.py")  # firmware/'s modules only a W board runs (boot() makes a Radio)
+
+
 def phones_manifest(phones):
-    """phones_manifest.py, which tools/manifest.py includes: on the W boards the QR encoder
-    the radio's pairing draws with (Adafruit's miniQR, installed with the dev tools), else
-    nothing."""
+    """phones_manifest.py, which tools/manifest.py includes: on the W boards the radio's
+    modules (PHONES_ONLY) and the QR encoder its pairing draws with (Adafruit's miniQR,
+    installed with the dev tools); else nothing (RPI_PICO's flash is nearly full)."""
     if not phones:
         return "# no radio on this board: nothing of the phones' network is frozen\n"
     import adafruit_miniqr
 
-    return "module(%r, base_path=%r)  # noqa: F821\n" % ("adafruit_miniqr.py", os.path.dirname(adafruit_miniqr.__file__))
+    return ("package(\"firmware\", files=%r, base_path=%r)  # noqa: F821\n" % (PHONES_ONLY, ROOT)
+            + "module(%r, base_path=%r)  # noqa: F821\n" % ("adafruit_miniqr.py", os.path.dirname(adafruit_miniqr.__file__)))
 
 
 def generate(gen, seed, production=False, board="RPI_PICO"):
@@ -190,6 +194,10 @@ def build(board, seed, jobs, tool, log, production=False):
         _run(["cmake", "-S", port, "-B", folder, "-DPICO_BUILD_DOCS=0",
               "-DMICROPY_BOARD=" + board, "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", board),
               "-DMICROPY_FROZEN_MANIFEST=" + MANIFEST, "-DMICROPY_MANIFEST_TABLEBOX_GEN=" + gen], log, _env(tool))
+    frozen = os.path.join(folder, "frozen_content.c")
+    lists = (MANIFEST, os.path.join(gen, "phones_manifest.py"))
+    if os.path.exists(frozen) and max(os.path.getmtime(p) for p in lists) > os.path.getmtime(frozen):
+        os.remove(frozen)  # makemanifest remakes it only for a frozen file newer: one taken out would stay
     _run(["make", "-C", folder, "-j", str(jobs)], log, _env(tool))
     uf2 = os.path.join(WORK, name(board, seed))
     shutil.copyfile(os.path.join(folder, "firmware.uf2"), uf2 + ".tmp")

@@ -16,9 +16,9 @@ files on the filesystem, at 44.3 KiB frozen: BENCHMARKS.md's soak sections).
 - The core's data files (core/lang/*.txt, core/bigfont.bin) as bytes in the generated
   module tablebox_data, which core.open_data() reads in place: one file to flash, and no
   directory core/ on the filesystem to shadow the frozen package.
-- On the W boards only (the radio serves the phones: firmware/radio.py) the phones' page
-  (core/phone.html, in tablebox_data) and Adafruit's miniQR, through the generated
-  phones_manifest.py: the RPI_PICO image has 14 KB of room left.
+- On the W boards only (the radio serves the phones: firmware/radio.py) the radio's
+  modules, the phones' page (core/phone.html, in tablebox_data) and Adafruit's miniQR,
+  through the generated phones_manifest.py: the RPI_PICO image has 14 KB of room left.
 
 tests/test_freeze_manifest.py checks the lists against the tree. TABLEBOX_GEN is the folder
 tools/firmware.py writes tablebox_data.py and firmware/config.py to (a cmake variable
@@ -27,8 +27,8 @@ MICROPY_MANIFEST_TABLEBOX_GEN); base paths are relative to this file.
 
 include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 - manifest functions come from the build
 package("core", base_path="..")  # noqa: F821
-FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "dns.py", "entropy.py", "leds.py", "main.py", "phoneserver.py",
-            "radio.py", "ssd1306.py", "storage.py")
+FIRMWARE = ("__init__.py", "blit.py", "buttons.py", "entropy.py", "leds.py", "main.py", "phoneserver.py", "ssd1306.py",
+            "storage.py")  # and on the W boards dns.py and radio.py (phones_manifest.py)
 BOARDS = ("__init__.py", "pico.py", "pico_1mhz.py", "pico_ssd1309.py", "pico_w.py")
 package("firmware", files=FIRMWARE, base_path="..")  # noqa: F821
 module("firmware/config.py", base_path="$(TABLEBOX_GEN)")  # noqa: F821
