@@ -4,7 +4,7 @@ whatever its host, and the probes phones send on joining a Wi-Fi (connectivitych
 gstatic.com, captive.apple.com, ...) reach the box's server, which answers them with
 the join page (core.phones): the phone offers to open it.
 
-Dns(address, host, port).step() answers at most one waiting query and never waits, like
+Dns(address, host, port).step() answers the waiting queries (AT_ONCE) and never waits, like
 firmware/phoneserver.py, stepped from the box's loop; answer(query, ip) is the reply's
 bytes (RFC 1035): an A question gets one A record of ip, any other type (AAAA: the
 access point has no IPv6) none, so the phone uses the address it has; a message that
@@ -16,6 +16,7 @@ import socket
 from firmware.phoneserver import readable, watch
 
 TTL = 60  # seconds a phone may keep the address
+AT_ONCE = 4  # queries answered a step: lwIP queues 4 a socket, and a phone joining asks several at once
 
 
 class Dns:
@@ -30,15 +31,16 @@ class Dns:
         self.poller = watch(s)
 
     def step(self):
-        if not readable(self.poller):
-            return
-        try:
-            query, peer = self.sock.recvfrom(512)
-            reply = answer(query, self.ip)
-            if reply is not None:
-                self.sock.sendto(reply, peer)
-        except OSError:  # gone, or the network's buffers full: the phone asks again
-            pass
+        for _ in range(AT_ONCE):
+            if not readable(self.poller):
+                return
+            try:
+                query, peer = self.sock.recvfrom(512)
+                reply = answer(query, self.ip)
+                if reply is not None:
+                    self.sock.sendto(reply, peer)
+            except OSError:  # gone, or the network's buffers full: the phone asks again
+                return
 
     def close(self):
         self.sock.close()

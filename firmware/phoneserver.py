@@ -2,8 +2,8 @@
 asyncio, the same code on MicroPython (the Pico W, the unix port) and CPython (host_sim).
 What it answers is core.phones.Api's.
 
-Server(api, host, port, entropy).step(now) takes at most one new connection, reads what
-has come on the open ones and answers each request once it is whole, then closes it
+Server(api, host, port, entropy).step(now) takes the new connections it has room for, reads
+what has come on the open ones and answers each request once it is whole, then closes it
 (HTTP/1.0, one request a connection). It never waits: a reply goes out as the socket takes
 it, a step at a time, and a connection not through within TIMEOUT_MS is closed (a phone
 that stops reading holds a slot that long, never the loop); a request that raises is
@@ -17,10 +17,15 @@ nothing to start, the host's network is up), wifi its name and password to join 
 
 import select
 import socket
+from errno import EAGAIN
 
 from core import ticks_diff
 
-MAX = 4  # sockets open at once, the listening one included (lwIP on the Pico W keeps 5)
+MAX = 4  # sockets open at once, the listening one included (lwIP on the Pico W keeps 5 connections,
+# these 3 and the 2 that listen(2) lets wait; the listening one is in a pool of its own)
+CHUNK = 512  # bytes handed to a socket a step: lwIP's send on the Pico W retries for up to 10 s, non-blocking
+# or not, when its 8 KB of send memory are short (modlwip.c lwip_tcp_send): the 6 KB page in one send, to two
+# phones at once, would stall the loop past the watchdog
 LIMIT = 2048  # bytes a request may have, its head and body
 TIMEOUT_MS = 1000  # a connection whose request and reply are not through by then is closed
 
@@ -57,16 +62,18 @@ class Server:
         self.opened = 0
 
     def step(self, now):
-        if len(self.clients) < MAX - 1 and readable(self.ready):
+        while len(self.clients) < MAX - 1 and readable(self.ready):  # as many as there is room for: polls come in bursts
             try:
                 c = self.sock.accept()[0]
             except OSError:  # gone again
-                c = None
-            if c is not None:
-                c.setblocking(False)
-                self.clients.append([c, b"", now, None])
-                self.opened = 1 + len(self.clients)
-        for entry in self.clients[:]:
+                break
+            c.setblocking(False)
+            self.clients.append([c, b"", now, None])
+            self.opened = 1 + len(self.clients)
+        i = len(self.clients)
+        while i:  # by index, from the last: no copy of the list a loop pass
+            i -= 1
+            entry = self.clients[i]
             try:
                 done = self._serve(entry)
             except Exception:  # whatever a request holds, the box's loop goes on
@@ -76,7 +83,7 @@ class Server:
                     entry[0].close()
                 except OSError:
                     pass
-                self.clients.remove(entry)
+                del self.clients[i]
                 self.opened = 1 + len(self.clients)
 
     def _serve(self, entry):
@@ -86,8 +93,8 @@ class Server:
         if entry[3] is None:
             try:
                 data = c.recv(512)
-            except OSError:  # nothing yet
-                return False
+            except OSError as e:  # nothing yet, or the phone is gone (a reset: let its slot go)
+                return e.errno != EAGAIN
             if not data or len(entry[1]) + len(data) > LIMIT:
                 return True
             entry[1] += data
@@ -96,9 +103,9 @@ class Server:
                 return False
             entry[3] = memoryview(reply)
         try:
-            sent = c.send(entry[3])
-        except OSError:  # the socket's buffer is full: the rest at the next step
-            return False
+            sent = c.send(entry[3][:CHUNK])
+        except OSError as e:  # the socket's buffer is full: the rest at the next step
+            return e.errno != EAGAIN
         entry[3] = entry[3][sent:]
         return not len(entry[3])
 

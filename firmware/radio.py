@@ -9,7 +9,8 @@ box is switched on: a phone from an earlier evening does not join by itself). st
 (core.pairing, "Phones…") sets the access point's name, password and WPA2 before it is
 switched on (switched on first, the CYW43 brings up its default "PICO…" network with a
 published password), then opens the server and the DNS; stop() ("Unpair phones")
-closes them and switches the radio off. `up` says whether it is on: the loop keeps
+closes them and takes the access point down (the chip stays powered: the status LED is
+on it). `up` says whether it is on: the loop keeps
 lightsleep off then (asleep, the radio would stop answering).
 """
 
@@ -21,6 +22,7 @@ from firmware.phoneserver import Server
 ADDRESS = "192.168.4.1"  # the rp2 port's access point's own address (its DHCP server gives out 8)
 LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # a password read off the panel: no 0/o, 1/l/i
 KEY_LENGTH = 10  # 49 bits
+WPA2_AES = 0x00400004  # CYW43_AUTH_WPA2_AES_PSK; WLAN.SEC_WPA_WPA2 is the mixed mode, TKIP too ("weak" on iOS)
 
 
 class Radio:
@@ -52,13 +54,20 @@ class Radio:
         from firmware.dns import Dns
 
         ap = network.WLAN(network.AP_IF)
-        ap.config(ssid=self.ssid, key=self.key, security=network.WLAN.SEC_WPA_WPA2)
+        ap.config(ssid=self.ssid, key=self.key, security=WPA2_AES)
         ap.active(True)
-        self.ap = ap
-        with open_data("phone.html") as f:
-            page = f.read()
-        self.server = Server(Api(self.app, page), "0.0.0.0", self.ports[0], self.entropy)
-        self.dns = Dns(ADDRESS, "0.0.0.0", self.ports[1])
+        server = dns = None
+        try:
+            with open_data("phone.html") as f:
+                page = f.read()
+            server = Server(Api(self.app, page), "0.0.0.0", self.ports[0], self.entropy)
+            dns = Dns(ADDRESS, "0.0.0.0", self.ports[1])
+        except Exception:  # nothing left half up: the next pairing tries again
+            if server is not None:
+                server.close()
+            ap.active(False)
+            raise
+        self.ap, self.server, self.dns = ap, server, dns
 
     def step(self, now):
         if self.server is not None:

@@ -424,6 +424,8 @@ class Pages:
             button = [b for b in self.buttons(d) if b.text != "Back"][at]  # (BACK, below the answers, past a chain's first)
             t0 = time.time()  # from the tap that sends
             button.click()
+            self.until(d, lambda: d.find_element(By().ID, "msg").text == "\u2026" or not self.buttons(d)
+                       or self.buttons(d)[0].id != button.id, 5)  # taken: the page sends it
             self.until(d, lambda: d.find_element(By().ID, "msg").text != "…")  # taken: the next screen
         self.until(d, lambda: not self.buttons(d) or "Change" in self.buttons(d)[-1].text or self.box.app.secret is None)
         self.took.append(time.time() - t0)
@@ -596,6 +598,7 @@ UNIX_SIDE = """
 import json, os, time
 from core.app import App
 from core.phones import Api
+from firmware.dns import Dns
 from firmware.phoneserver import Server
 from host_sim import fakes
 from host_sim.script import Runner
@@ -603,9 +606,17 @@ from host_sim.script import Runner
 app = App(fakes.Display(), fakes.Leds(), fakes.MemStorage(), 1)
 with open("core/phone.html", "rb") as f:
     server = Server(Api(app, f.read()), "127.0.0.1", {port}, os.urandom)
+dns = Dns("192.168.4.1", "127.0.0.1", {dns_port})
 app.phones = server
+
+
+def step(r):
+    server.step(r.now)
+    dns.step()
+
+
 runner = Runner(app)
-runner.on_step = lambda r: server.step(r.now)
+runner.on_step = step
 
 def do(*lines):
     for line in lines:
@@ -639,7 +650,8 @@ print(json.dumps(runner.lines()))
 def test_the_server_runs_unchanged_under_micropythons_unix_port(make_box):
     """The same App, protocol and sockets under real MicroPython (the unix port, built
     from ../shared/micropython): two phones answer over HTTP, the third voter on the
-    buttons; the result is the simulator's."""
+    buttons; the result is the simulator's. The Pico W's DNS (firmware/dns.py) answers
+    a resolver there too."""
     import os
     import socket
     import subprocess
@@ -653,8 +665,12 @@ def test_the_server_runs_unchanged_under_micropythons_unix_port(make_box):
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.1", 0))
+    dns_port = s.getsockname()[1]
+    s.close()
     env = dict(os.environ, MICROPYPATH=":".join([REPO, os.path.dirname(adafruit_miniqr.__file__)]))
-    proc = subprocess.Popen([binary, "-c", UNIX_SIDE.format(port=port)], cwd=REPO, env=env,
+    proc = subprocess.Popen([binary, "-c", UNIX_SIDE.format(port=port, dns_port=dns_port)], cwd=REPO, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         tokens = json.loads(proc.stdout.readline() or "null")
@@ -666,6 +682,11 @@ def test_the_server_runs_unchanged_under_micropythons_unix_port(make_box):
             r = c.getresponse()
             return r.status, r.read()
 
+        import dns.message
+        import dns.query
+
+        got = dns.query.udp(dns.message.make_query("connectivitycheck.gstatic.com", "A"), "127.0.0.1", port=dns_port, timeout=10)
+        assert [r.address for r in got.answer[0]] == ["192.168.4.1"]  # firmware/dns.py under MicroPython too
         for i in (0, 1):
             assert json.loads(ask("GET", "/a/%s?c=u%d" % (tokens[i], i))[1])["state"] == "wait"
         for i in (0, 1):

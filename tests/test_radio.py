@@ -23,8 +23,6 @@ from tests.test_phones import http_client, send, to_names
 class FakeWLAN:
     """network.WLAN(network.AP_IF) as the rp2 port has it; calls lists what was done, in order."""
 
-    SEC_WPA_WPA2 = 4194310  # CYW43_AUTH_WPA2_MIXED_PSK
-
     def __init__(self, calls):
         self.calls = calls
 
@@ -41,7 +39,6 @@ def network(monkeypatch):
     mod = types.ModuleType("network")
     mod.AP_IF = 1
     mod.WLAN = lambda itf: FakeWLAN(calls) if itf == 1 else None
-    mod.WLAN.SEC_WPA_WPA2 = FakeWLAN.SEC_WPA_WPA2
     monkeypatch.setitem(sys.modules, "network", mod)
     return calls
 
@@ -59,7 +56,7 @@ def test_the_access_point_is_set_before_it_comes_up_with_a_new_password_each_boo
     assert not radio.up and network == []  # nothing until the table pairs
     to_names(box, 3)
     box.do("DOWN", "OK")  # "Phones…"
-    assert network[0] == ("config", {"ssid": radio.ssid, "key": radio.key, "security": FakeWLAN.SEC_WPA_WPA2})
+    assert network[0] == ("config", {"ssid": radio.ssid, "key": radio.key, "security": 0x00400004})  # WPA2, AES only
     assert network[1] == ("active", True) and radio.up
     assert len(radio.key) == KEY_LENGTH and set(radio.key) <= set(LETTERS)
     assert len(radio.ssid) == 10 and radio.ssid.startswith("Tablebox")
@@ -92,6 +89,25 @@ def test_pairing_on_the_pico_w_shows_the_wifi_first_then_each_seat(network, make
     assert "".join(box.lines()[2:-1]).startswith("http://192.168.4.1/s/")
     box.do("OK", "wait 1000", "OK", "OK")
     assert box.lines()[0] == "Names"
+
+
+def test_a_start_that_fails_leaves_nothing_up(network, make_box, monkeypatch):
+    """A review: the access point stayed up with no server, and up said True for good."""
+    import firmware.dns
+
+    def broken(*args):
+        raise OSError(98, "address in use")
+
+    box, radio = radio_box(make_box)
+    real = firmware.dns.Dns
+    monkeypatch.setattr(firmware.dns, "Dns", broken)
+    with pytest.raises(OSError):
+        radio.start()
+    assert not radio.up and network[-1] == ("active", False)
+    monkeypatch.setattr(firmware.dns, "Dns", real)
+    radio.start()  # the next pairing tries again
+    assert radio.up and network[-1] == ("active", True)
+    radio.stop()
 
 
 def test_unpairing_switches_the_radio_off(network, make_box):
