@@ -687,6 +687,8 @@ def test_the_server_runs_unchanged_under_micropythons_unix_port(make_box):
 
         got = dns.query.udp(dns.message.make_query("connectivitycheck.gstatic.com", "A"), "127.0.0.1", port=dns_port, timeout=10)
         assert [r.address for r in got.answer[0]] == ["192.168.4.1"]  # firmware/dns.py under MicroPython too
+        with open(os.path.join(REPO, "core", "phone.html"), "rb") as f:
+            assert ask("GET", "/s/" + tokens[0]) == (200, f.read())  # the page the phones open
         for i in (0, 1):
             assert json.loads(ask("GET", "/a/%s?c=u%d" % (tokens[i], i))[1])["state"] == "wait"
         for i in (0, 1):
