@@ -5,8 +5,9 @@ them their seat's link to open on their phone: as a QR code (the host encodes it
 app.phones.qr; 2 px a module, the panel's whole height), beside it their name and the
 link to type. Where the box is the phones' Wi-Fi (app.phones.wifi: the Pico W's access
 point, firmware/radio.py), a first screen shows its name and password, and a QR code
-that joins it (WIFI:T:WPA;S:...;P:...;;). The seats (core.seats) are made at the first pairing and kept on the App
-until the box is switched off; a seat is on a phone from the moment a phone opens its link.
+that joins it (WIFI:T:WPA;S:...;P:...;;). The seats (core.seats) are made at the first
+pairing and kept on the App until the box is switched off; a seat is on a phone from the
+moment a phone opens its link.
 """
 
 from core.frame import PAGES, W, fit
@@ -23,7 +24,8 @@ def pair(app, names, named):
     core.seats.Seats.seat_names)."""
     if app.seats is None:
         app.seats = Seats(names, app.phones.entropy, named)
-    app.seats.seat_names(names, named)
+    else:
+        app.seats.seat_names(names, named)
     app.phones.start()  # the Pico W's access point, its server and DNS (firmware/radio.py)
 
     def hand(i, on_top):

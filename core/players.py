@@ -35,6 +35,9 @@ def setup_players(app, lo, hi, on_done):
         def label(i):
             return lambda: "{} {}".format(i + 1, chosen[i])
 
+        def named():  # whose name is their own (a placeholder's word changes with the language)
+            return [x not in defaults for x in chosen]
+
         items = [label(i) for i in range(n)] + [t("pl.start")]
         if app.phones:  # a host that serves the players' phones (core.pairing)
             items.append(t("pl.phones"))
@@ -43,10 +46,10 @@ def setup_players(app, lo, hi, on_done):
             if i == n + 1:
                 from core.pairing import pair
 
-                pair(app, chosen, [x not in defaults for x in chosen])
+                pair(app, chosen, named())
             elif i == n:
                 if app.seats:
-                    app.seats.seat_names(chosen, [x not in defaults for x in chosen])
+                    app.seats.seat_names(chosen, named())
                 if app.storage:  # the next screen first, the flash after
                     seen = []
                     for x in chosen + names:  # the table's names first, then the older ones, once each

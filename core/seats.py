@@ -5,8 +5,9 @@ Seats(names, entropy) is made when the table first pairs (entropy(k): k random b
 os.urandom on every port) and kept until the box is switched off or the table unpairs,
 so the next game needs no new pairing (seat_names(names, named) takes a table's names
 again: a seat whose player changed gets a new token; a seat without a name of its own, a
-placeholder "P2" whose word changes with the language, keeps its player). Seat i has a token of 64 random bits (16 hex
-digits: its link's secret, the only thing a phone has to show for it); the first phone to
+placeholder "P2" whose word changes with the language, keeps its player). Seat i has a
+token of 64 random bits (16 hex digits: its link's secret, the only thing a phone has to
+show for it); the first phone to
 use a token holds the seat (its client id, made by the page and kept in the phone's
 storage, so a reload or a sleeping phone rejoins) and a second phone is refused; moving
 the seat to the buttons ends its link; a ninth phone is told to use the buttons (MOST).
