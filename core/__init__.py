@@ -84,10 +84,20 @@ def open_data(name):
     CPython, the web page) they are files beside this package."""
     if _frozen is None:
         return open(_DIR + name, "rb")
+    return BytesIO(data_bytes(name))
+
+
+def data_bytes(name):
+    """The whole of data file `name` as bytes (OSError when there is none): the Tablebox
+    firmware's frozen bytes object itself, in flash, no copy on the heap (the phones' page,
+    sent as it is); elsewhere the file read."""
+    if _frozen is None:
+        with open(_DIR + name, "rb") as f:
+            return f.read()
     data = _frozen.get(name)
     if data is None:
         raise OSError(2, name)  # ENOENT, as open() says it
-    return BytesIO(data)
+    return data
 
 
 _DIR = __file__[: __file__.rfind("/") + 1]  # core/

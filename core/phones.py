@@ -33,9 +33,13 @@ WORDS = ("phones.p.wait", "phones.p.sent", "phones.p.taken", "phones.p.buttons",
          "phones.p.full", "phones.p.back", "phones.p.change", "phones.p.ended", "phones.p.see")
 
 
-def _reply(status, kind, body):
+def _head(status, kind, length):
     head = "HTTP/1.0 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
-    return (head % (status, kind, len(body))).encode() + body
+    return (head % (status, kind, length)).encode()
+
+
+def _reply(status, kind, body):
+    return _head(status, kind, len(body)) + body
 
 
 NOT_FOUND = _reply("404 Not Found", "text/plain", b"not found")
@@ -51,12 +55,14 @@ LIMIT = 1024  # bytes a request's body may have
 
 class Api:
     """The phones' requests answered for app (its seats and the secret it collects):
-    reply(raw) is the whole response to the bytes of a request read so far, or None
-    while the request is not whole yet. `page`: the phone page's bytes."""
+    reply(raw) is the whole response to the bytes of a request read so far (bytes, or
+    the page's head and body as a tuple, to be sent one after the other), or None while
+    the request is not whole yet. `page`: the phone page's bytes."""
 
     def __init__(self, app, page):
         self.app = app
-        self.page = _reply("200 OK", "text/html; charset=utf-8", page)  # made once: 6 KB
+        # its head made once, the page sent as it is (frozen: from flash, no 6 KB copy on the heap)
+        self.page = (_head("200 OK", "text/html; charset=utf-8", len(page)), page)
 
     def reply(self, raw):
         """The reply to a whole request, or None while it is not whole yet. Whatever the

@@ -195,10 +195,10 @@ def boot(hw, seed=None):
         seed = _entropy  # read when the first game starts: one module less at boot
     app = App(hw.display, leds=hw.leds, storage=hw.storage, seed=seed, native=_native)
     if getattr(getattr(hw, "board", None), "PHONES", False):
-        from core import open_data
+        from core import data_bytes
 
         try:  # the page and its QR encoder come with the Tablebox firmware's W build only
-            open_data("phone.html").close()
+            data_bytes("phone.html")
         except OSError:
             return app
         from firmware.radio import Radio

@@ -42,7 +42,7 @@ class Server:
         self.sock = s
         self.port = s.getsockname()[1] if port == 0 else port
         self.base = "http://%s:%d" % (host, self.port)  # the host sets the address phones reach
-        self.clients = []  # [socket, bytes read so far, when it was taken, the reply's rest or None]
+        self.clients = []  # [socket, bytes read so far, when it was taken, the reply's rest (its parts) or None]
         self.opened = 1  # sockets open now, the listening one included: never above MAX
         self.ready = watch(s)
 
@@ -101,13 +101,16 @@ class Server:
             reply = self.api.reply(entry[1])
             if reply is None:
                 return False
-            entry[3] = memoryview(reply)
+            entry[3] = [memoryview(x) for x in reply] if isinstance(reply, tuple) else [memoryview(reply)]
+        rest = entry[3]
         try:
-            sent = c.send(entry[3][:CHUNK])
+            sent = c.send(rest[0][:CHUNK])
         except OSError as e:  # the socket's buffer is full: the rest at the next step
             return e.errno != EAGAIN
-        entry[3] = entry[3][sent:]
-        return not len(entry[3])
+        rest[0] = rest[0][sent:]
+        if not len(rest[0]):
+            rest.pop(0)
+        return not rest
 
     @staticmethod
     def qr(text):

@@ -49,7 +49,7 @@ class Radio:
             return
         import network
 
-        from core import open_data
+        from core import data_bytes
         from core.phones import Api
         from firmware.dns import Dns
 
@@ -58,9 +58,7 @@ class Radio:
         ap.active(True)
         server = dns = None
         try:
-            with open_data("phone.html") as f:
-                page = f.read()
-            server = Server(Api(self.app, page), "0.0.0.0", self.ports[0], self.entropy)
+            server = Server(Api(self.app, data_bytes("phone.html")), "0.0.0.0", self.ports[0], self.entropy)
             dns = Dns(ADDRESS, "0.0.0.0", self.ports[1])
         except Exception:  # nothing left half up: the next pairing tries again
             if server is not None:
