@@ -74,15 +74,19 @@ def test_the_firmware_shows_the_host_simulators_frames(runs, script):
     assert r["presses"], "nothing reached the panel"
 
 
-def _reference(lines, before=()):
+def _reference(lines, before=(), phones=False):
     """The host simulator's frames (host-ref.py's format) for `lines` played on an App that
-    starts on the saves `before` left (a restart after them)."""
+    starts on the saves `before` left (a restart after them); with phones, one that serves
+    them (a W build's: "Phones…" on the list of names)."""
     storage = fakes.MemStorage()
     runner = Runner(App(fakes.Display(), fakes.Leds(), storage, pico.DEVICE_SEED))
     for line in before:
         assert not runner.do(line), line
     display = fakes.Display()
-    runner = Runner(App(display, fakes.Leds(), storage, pico.DEVICE_SEED))
+    app = App(display, fakes.Leds(), storage, pico.DEVICE_SEED)
+    if phones:
+        app.phones = True  # (only asked whether it serves them: nothing here pairs)
+    runner = Runner(app)
     out = [{"n": 0, "line": "(boot)", "buf": display.buf.hex(), "text": list(runner.lines())}]
     for n, line in enumerate(lines, 1):
         assert not runner.do(line), line
@@ -182,11 +186,13 @@ def test_a_new_board_starts_the_box_on_power_up(uf2, tmp_path):
 
 def test_the_pico_w_build_plays_without_its_radio(toolchain, tmp_path):
     # The emulator has no wireless chip: the status LED (on that chip) stays dark and the
-    # firmware says so on the serial port, and the box plays on.
+    # firmware says so on the serial port, and the box plays on. The W build serves phones
+    # (firmware/radio.py, made at boot, its radio up only once a table pairs): "Phones…"
+    # is on the list of names.
     _built("--board", "RPI_PICO_W")
-    lines = ["OK", 'expect "Players"', "DOWN", "OK"]
+    lines = ["OK", 'expect "Players"', "DOWN", "OK", 'expect "Phones"']
     run = _play(str(tmp_path), "w", os.path.join(firmware.WORK, firmware.name("RPI_PICO_W", None)), None, lines,
-                ref=_reference(lines), extra=["--exec", WHO_RUNS])
+                ref=_reference(lines, phones=True), extra=["--exec", WHO_RUNS])
     assert run["mismatches"] == [] and run["lines_checked"] >= len(lines)
     assert run["exec"]["stdout"].startswith(".frozen core/__init__.py")
 
